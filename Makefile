@@ -1,0 +1,70 @@
+# idgen: PGXS build of the extension, plus the project's own targets (unit tests, lint, format,
+# demo, test). `make` builds the module, `make install` installs it into the PostgreSQL that
+# pg_config names, `make installcheck` runs pg_regress against a running server.
+
+EXTENSION   = idgen
+MODULE_big  = idgen
+DATA        = $(wildcard sql/idgen--*.sql)
+# pg_regress scripts: sql/<name>.sql with expected output in expected/<name>.out
+REGRESS     = setup comb_generate comb_sequence comb_validate comb_suffix comb_params fixed_clock
+REGRESS_OPTS = --dbname=idgen_regression
+
+CORE_SRCS   = $(wildcard src/core/*.cpp)
+PG_SRCS     = $(wildcard src/pg/*.cpp)
+OBJS        = $(CORE_SRCS:.cpp=.o) $(PG_SRCS:.cpp=.o)
+
+PG_CPPFLAGS = -I$(CURDIR)/src
+PG_CXXFLAGS = -std=c++17 -Wno-register -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+ifeq ($(WERROR),1)
+PG_CXXFLAGS += -Werror
+endif
+SHLIB_LINK  = -lcrypto -lstdc++
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+# Debian's server is built with LLVM JIT, so PGXS also compiles every .cpp to bitcode with clang,
+# without PG_CXXFLAGS (hence as C++14). Must come after the include, or PGXS overwrites it.
+override BITCODE_CXXFLAGS += -std=c++17 -Wno-register
+
+# ---- project targets ---------------------------------------------------------------------------
+
+BUILD_DIR      = build
+UNIT_SRCS      = $(wildcard test/unit/*.cpp)
+UNIT_CXXFLAGS  = -std=c++17 -O2 -g -Wall -Wextra -Werror -I$(CURDIR)/src
+UNIT_LIBS      = -lgtest -lgtest_main -pthread -lcrypto
+
+# The unit tests compile src/core without any PostgreSQL include path, which also proves that no
+# PostgreSQL header leaks into the pure core.
+$(BUILD_DIR)/unit_tests: $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp)
+	@mkdir -p $(BUILD_DIR)
+	$(CXX) $(UNIT_CXXFLAGS) $(CORE_SRCS) $(UNIT_SRCS) $(UNIT_LIBS) -o $@
+
+.PHONY: unit format format-check lint demo test
+unit: $(BUILD_DIR)/unit_tests
+	$(BUILD_DIR)/unit_tests
+
+CPP_FILES = $(wildcard src/core/*.[ch]pp src/pg/*.[ch]pp test/unit/*.cpp)
+
+format:
+	clang-format -i $(CPP_FILES)
+
+format-check:
+	clang-format --dry-run --Werror $(CPP_FILES)
+
+lint: format-check
+	@! grep -nE '#include *[<"](postgres|fmgr|utils/|catalog/|access/|commands/|pg/)' src/core/*.[ch]pp \
+	  || { echo "lint: src/core must not include PostgreSQL or src/pg headers"; exit 1; }
+	cppcheck --quiet --error-exitcode=1 --std=c++17 --language=c++ --enable=warning,performance,portability \
+	  --inline-suppr -I src src/core test/unit
+
+demo:
+	bash docs/demo.sh
+
+test:
+	bash test/run-all.sh
+
+clean: clean-project
+clean-project:
+	rm -rf $(BUILD_DIR)

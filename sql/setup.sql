@@ -1,0 +1,31 @@
+-- Installs idgen and pins its SQL surface: every function, its labels and its comment.
+CREATE EXTENSION idgen;
+
+SELECT extversion, extrelocatable, extnamespace::regnamespace AS schema
+FROM pg_extension WHERE extname = 'idgen';
+
+-- Volatility (v/i), parallel safety (s/u) and strictness of every function.
+SELECT p.oid::regprocedure AS function, p.provolatile AS vol, p.proparallel AS par,
+       p.proisstrict AS strict
+FROM pg_proc p
+WHERE p.pronamespace = 'idgen'::regnamespace
+ORDER BY p.oid::regprocedure::text;
+
+-- Every function carries a COMMENT (expect no rows).
+SELECT p.oid::regprocedure AS uncommented
+FROM pg_proc p
+WHERE p.pronamespace = 'idgen'::regnamespace
+  AND obj_description(p.oid, 'pg_proc') IS NULL;
+
+-- The GUC is registered once the library is loaded.
+LOAD 'idgen';
+SELECT name, setting, context FROM pg_settings WHERE name LIKE 'idgen.%' ORDER BY name;
+
+-- Test helper for the other scripts: the SQLSTATE and message a statement raises.
+CREATE FUNCTION sqlstate_of(query text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE query;
+  RETURN 'no error';
+EXCEPTION WHEN OTHERS THEN
+  RETURN SQLSTATE || ': ' || SQLERRM;
+END $$;

@@ -1,0 +1,21 @@
+// The one source of wall-clock time in idgen, with a pin for tests.
+//
+// Time-based generators read "now" here and nowhere else. Real time comes from
+// clock_gettime(CLOCK_REALTIME), which the vDSO serves without a system call. A pinned instant
+// (set by src/pg from the GUC idgen.fixed_clock) replaces the real clock for this process until it
+// is unpinned, so that time-dependent behaviour can be tested deterministically.
+#pragma once
+
+#include <cstdint>
+
+namespace idgen::clock {
+
+// Microseconds / milliseconds since 1970-01-01 00:00:00 UTC (floor for instants before 1970).
+std::int64_t now_unix_us() noexcept;
+std::int64_t now_unix_ms() noexcept;
+
+void pin(std::int64_t unix_us) noexcept;
+void unpin() noexcept;
+bool is_pinned() noexcept;
+
+}  // namespace idgen::clock

@@ -1,0 +1,23 @@
+// The one source of random bits in idgen: a per-process CSPRNG stream.
+//
+// Every generator takes its random bits from here. The stream is AES-256-CTR keystream (OpenSSL)
+// under a key drawn from the kernel (getrandom), produced in large blocks so an id costs a memcpy,
+// not a system call or a DRBG call. Each block re-keys the cipher from its own first 32 bytes
+// ("fast key erasure"), so bytes already handed out cannot be recomputed from the state.
+//
+// Fork safety: PostgreSQL forks every backend from the postmaster, which may have loaded idgen via
+// shared_preload_libraries. A pthread_atfork child handler discards the buffer and the key, so a
+// child always re-seeds from the kernel before its first id and never repeats its parent's bytes.
+//
+// Not thread-safe: one stream per process, as PostgreSQL backends are single-threaded.
+#pragma once
+
+#include <cstddef>
+
+namespace idgen::random {
+
+// Fills out[0..n) with cryptographically secure random bytes. Returns false only when the kernel
+// or OpenSSL refused to provide them; out is then left unspecified and must not be used.
+[[nodiscard]] bool fill(void* out, std::size_t n) noexcept;
+
+}  // namespace idgen::random

@@ -1,0 +1,220 @@
+// SQL functions of the short-prefix COMB family (sql/idgen--*.sql, spec comb.md).
+//
+// NULL handling: generators and validators refuse NULL parameters with 22023, since a generator
+// must produce an id and a validator that answered NULL would let a CHECK constraint pass.
+// A NULL id given to comb_valid/comb_check yields NULL (a NOT NULL constraint is the tool for
+// that). The pure functions (comb_prefix, comb_prefix_at, the suffix swap) are declared STRICT.
+#include <cstdint>
+
+#include "core/clock.hpp"
+#include "core/comb.hpp"
+#include "pg/convert.hpp"
+#include "pg/error_bridge.hpp"
+#include "pg/postgres.hpp"
+
+namespace idgen::pg {
+namespace {
+
+[[noreturn]] void report_bad_prefix_bytes(std::int32_t prefix_bytes) {
+  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                  errmsg("prefix_bytes must be between %d and %d", comb::kMinPrefixBytes,
+                         comb::kMaxPrefixBytes),
+                  errdetail("prefix_bytes is %d.", prefix_bytes)));
+  pg_unreachable();
+}
+
+std::int32_t prefix_bytes_arg(FunctionCallInfo fcinfo, int n) {
+  const std::int32_t prefix_bytes = int32_arg(fcinfo, n, "prefix_bytes");
+  if (comb::check_prefix_bytes(prefix_bytes) != comb::ParamError::none) {
+    report_bad_prefix_bytes(prefix_bytes);
+  }
+  return prefix_bytes;
+}
+
+comb::TimeLayout layout_args(FunctionCallInfo fcinfo, int interval_n, int prefix_n) {
+  const std::int64_t interval_us = interval_us_arg(fcinfo, interval_n, "interval_length");
+  const std::int32_t prefix_bytes = int32_arg(fcinfo, prefix_n, "prefix_bytes");
+  comb::TimeLayout layout{};
+  switch (comb::make_time_layout(interval_us, prefix_bytes, &layout)) {
+    case comb::ParamError::none:
+      break;
+    case comb::ParamError::interval_too_short:
+      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                      errmsg("interval_length must be at least 1 millisecond")));
+      break;
+    case comb::ParamError::interval_not_whole_ms:
+      ereport(ERROR,
+              (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+               errmsg("interval_length must be a whole number of milliseconds"),
+               errdetail("interval_length is %lld microseconds.",
+                         static_cast<long long>(interval_us))));
+      break;
+    default:
+      report_bad_prefix_bytes(prefix_bytes);
+  }
+  return layout;
+}
+
+std::uint64_t tolerance_arg(FunctionCallInfo fcinfo, int n, const comb::TimeLayout& layout) {
+  const comb::ToleranceCheck t =
+      comb::make_tolerance(interval_us_arg(fcinfo, n, "tolerance"), layout);
+  switch (t.error) {
+    case comb::ParamError::none:
+      break;
+    case comb::ParamError::tolerance_negative:
+      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                      errmsg("tolerance must not be negative")));
+      break;
+    default:
+      ereport(ERROR,
+              (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+               errmsg("tolerance must be less than half the prefix cycle"),
+               errdetail("The tolerance covers %llu intervals; a %d-byte prefix cycles through "
+                         "%llu values, so the check could never fail.",
+                         static_cast<unsigned long long>(t.intervals), layout.prefix_bytes,
+                         static_cast<unsigned long long>(
+                             comb::prefix_modulus(layout.prefix_bytes)))));
+  }
+  return t.intervals;
+}
+
+Datum new_comb(std::uint64_t prefix, int prefix_bytes) {
+  Uuid id;
+  if (!comb::generate(prefix, prefix_bytes, &id)) {
+    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
+                    errmsg("could not obtain random bytes from the operating system")));
+  }
+  return uuid_datum(id);
+}
+
+// What comb_valid and comb_check found for one id.
+struct CombCheck {
+  comb::Verdict verdict;
+  comb::TimeLayout layout;
+  std::uint64_t tolerance;  // in intervals
+};
+
+// Shared by comb_valid and comb_check: arguments (id, tolerance, at, interval_length,
+// prefix_bytes). Parameters are checked before the id so that a mistake surfaces on the first
+// call, NULL id or not. Returns false when id is NULL.
+bool run_comb_check(FunctionCallInfo fcinfo, CombCheck* out) {
+  out->layout = layout_args(fcinfo, 3, 4);
+  out->tolerance = tolerance_arg(fcinfo, 1, out->layout);
+  const std::int64_t at_ms = unix_ms_arg(fcinfo, 2, "at");
+  if (PG_ARGISNULL(0)) return false;
+  out->verdict = comb::validate(uuid_arg(fcinfo, 0), at_ms, out->layout, out->tolerance);
+  return true;
+}
+
+}  // namespace
+}  // namespace idgen::pg
+
+using idgen::pg::int64_arg;
+using idgen::pg::layout_args;
+using idgen::pg::new_comb;
+using idgen::pg::prefix_bytes_arg;
+using idgen::pg::require_arg;
+using idgen::pg::run_comb_check;
+using idgen::pg::unix_ms_arg;
+using idgen::pg::uuid_arg;
+using idgen::pg::uuid_datum;
+namespace comb = idgen::comb;
+
+// idgen.comb(): one-minute interval, two-byte prefix, current (or pinned) clock.
+IDGEN_SQL_FUNCTION(idgen_comb) {
+  (void)fcinfo;
+  return new_comb(comb::prefix_at(idgen::clock::now_unix_ms(), comb::kDefaultLayout),
+                  comb::kDefaultPrefixBytes);
+}
+
+// idgen.comb(interval_length, prefix_bytes)
+IDGEN_SQL_FUNCTION(idgen_comb_with) {
+  const comb::TimeLayout layout = layout_args(fcinfo, 0, 1);
+  return new_comb(comb::prefix_at(idgen::clock::now_unix_ms(), layout), layout.prefix_bytes);
+}
+
+// idgen.comb_at(at, interval_length, prefix_bytes)
+IDGEN_SQL_FUNCTION(idgen_comb_at) {
+  const comb::TimeLayout layout = layout_args(fcinfo, 1, 2);
+  const std::int64_t at_ms = unix_ms_arg(fcinfo, 0, "at");
+  return new_comb(comb::prefix_at(at_ms, layout), layout.prefix_bytes);
+}
+
+// idgen.comb_seq(seq, block_size, prefix_bytes). Parameters are checked before nextval so that a
+// bad call does not consume a sequence value.
+IDGEN_SQL_FUNCTION(idgen_comb_seq) {
+  require_arg(fcinfo, 0, "seq");
+  const std::int64_t block_size = int64_arg(fcinfo, 1, "block_size");
+  const std::int32_t prefix_bytes = prefix_bytes_arg(fcinfo, 2);
+  if (comb::check_block_size(block_size) != comb::ParamError::none) {
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("block_size must be at least 1"),
+                    errdetail("block_size is %lld.", static_cast<long long>(block_size))));
+  }
+  const std::int64_t value = nextval_internal(PG_GETARG_OID(0), true);
+  return new_comb(comb::prefix_for_sequence(value, block_size, prefix_bytes), prefix_bytes);
+}
+
+// idgen.comb_prefix(id, prefix_bytes) STRICT
+IDGEN_SQL_FUNCTION(idgen_comb_prefix) {
+  const std::int32_t prefix_bytes = prefix_bytes_arg(fcinfo, 1);
+  PG_RETURN_INT64(static_cast<std::int64_t>(comb::prefix_of(uuid_arg(fcinfo, 0), prefix_bytes)));
+}
+
+// idgen.comb_prefix_at(at, interval_length, prefix_bytes) STRICT
+IDGEN_SQL_FUNCTION(idgen_comb_prefix_at) {
+  const comb::TimeLayout layout = layout_args(fcinfo, 1, 2);
+  PG_RETURN_INT64(
+      static_cast<std::int64_t>(comb::prefix_at(unix_ms_arg(fcinfo, 0, "at"), layout)));
+}
+
+// idgen.comb_valid(id, tolerance, at, interval_length, prefix_bytes)
+IDGEN_SQL_FUNCTION(idgen_comb_valid) {
+  idgen::pg::CombCheck check{};
+  if (!run_comb_check(fcinfo, &check)) PG_RETURN_NULL();
+  PG_RETURN_BOOL(check.verdict.failed == comb::Failure::none);
+}
+
+// idgen.comb_check(id, tolerance, at, interval_length, prefix_bytes): the id, or 22023 naming
+// the failed part.
+IDGEN_SQL_FUNCTION(idgen_comb_check) {
+  idgen::pg::CombCheck check{};
+  if (!run_comb_check(fcinfo, &check)) PG_RETURN_NULL();
+  const comb::Verdict& v = check.verdict;
+  const int digits = 2 * check.layout.prefix_bytes;
+  switch (v.failed) {
+    case comb::Failure::none:
+      break;
+    case comb::Failure::version:
+      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                      errmsg("COMB check failed: wrong version"),
+                      errdetail("The id has version %d; a COMB has version 4.", v.version)));
+      break;
+    case comb::Failure::variant:
+      ereport(ERROR,
+              (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+               errmsg("COMB check failed: wrong variant"),
+               errdetail("The id's variant bits are %d%d; a COMB has the RFC 9562 variant 10.",
+                         v.variant_bits >> 1, v.variant_bits & 1)));
+      break;
+    case comb::Failure::prefix:
+      ereport(ERROR,
+              (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+               errmsg("COMB check failed: prefix outside the tolerance"),
+               errdetail("The prefix 0x%0*llx is %llu intervals from 0x%0*llx, the prefix "
+                         "expected at the reference instant; the tolerance allows %llu.",
+                         digits, static_cast<unsigned long long>(v.prefix),
+                         static_cast<unsigned long long>(v.distance), digits,
+                         static_cast<unsigned long long>(v.expected_prefix),
+                         static_cast<unsigned long long>(check.tolerance)),
+               errhint("If the id was made earlier on purpose, pass that instant as at.")));
+      break;
+  }
+  PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+}
+
+// idgen.comb_to_suffix(id) and idgen.comb_from_suffix(id), both STRICT: the swap is its own
+// inverse, so one C function serves both SQL names.
+IDGEN_SQL_FUNCTION(idgen_comb_swap_suffix) {
+  return uuid_datum(comb::swap_suffix(uuid_arg(fcinfo, 0)));
+}

@@ -1,0 +1,83 @@
+// See convert.hpp.
+#include "pg/convert.hpp"
+
+#include <cstring>
+
+#include "core/arith.hpp"
+#include "core/duration.hpp"
+
+namespace idgen::pg {
+namespace {
+
+// Microseconds between the Unix epoch and PostgreSQL's epoch (2000-01-01).
+constexpr std::int64_t kPgEpochUnixUs =
+    static_cast<std::int64_t>(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * 1000000;
+
+}  // namespace
+
+void require_arg(FunctionCallInfo fcinfo, int n, const char* name) {
+  if (PG_ARGISNULL(n)) {
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s must not be null", name)));
+  }
+}
+
+Uuid uuid_arg(FunctionCallInfo fcinfo, int n) {
+  Uuid id;
+  std::memcpy(id.bytes.data(), PG_GETARG_UUID_P(n)->data, UUID_LEN);
+  return id;
+}
+
+Datum uuid_datum(const Uuid& id) {
+  auto* out = static_cast<pg_uuid_t*>(palloc(sizeof(pg_uuid_t)));
+  std::memcpy(out->data, id.bytes.data(), UUID_LEN);
+  return UUIDPGetDatum(out);
+}
+
+std::int32_t int32_arg(FunctionCallInfo fcinfo, int n, const char* name) {
+  require_arg(fcinfo, n, name);
+  return PG_GETARG_INT32(n);
+}
+
+std::int64_t int64_arg(FunctionCallInfo fcinfo, int n, const char* name) {
+  require_arg(fcinfo, n, name);
+  return PG_GETARG_INT64(n);
+}
+
+std::int64_t interval_us_arg(FunctionCallInfo fcinfo, int n, const char* name) {
+  require_arg(fcinfo, n, name);
+  const Interval* iv = PG_GETARG_INTERVAL_P(n);
+  const FixedDuration d = fixed_duration(iv->month, iv->day, iv->time);
+  switch (d.status) {
+    case DurationStatus::ok:
+      break;
+    case DurationStatus::has_months:
+      ereport(ERROR,
+              (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+               errmsg("%s must not contain months or years", name),
+               errhint("Months and years have no fixed length; use days, e.g. '30 days'.")));
+      break;
+    case DurationStatus::overflow:
+      ereport(ERROR,
+              (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s is too large", name)));
+      break;
+  }
+  return d.us;
+}
+
+std::int64_t unix_ms_arg(FunctionCallInfo fcinfo, int n, const char* name) {
+  require_arg(fcinfo, n, name);
+  const TimestampTz ts = PG_GETARG_TIMESTAMPTZ(n);
+  if (TIMESTAMP_NOT_FINITE(ts)) {
+    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                    errmsg("%s must be a finite timestamp", name)));
+  }
+  // In milliseconds the epoch shift cannot overflow for any finite timestamptz.
+  return floor_div(ts, 1000) + kPgEpochUnixUs / 1000;
+}
+
+bool unix_us_from_timestamptz(TimestampTz ts, std::int64_t* unix_us) {
+  return !__builtin_add_overflow(ts, kPgEpochUnixUs, unix_us);
+}
+
+}  // namespace idgen::pg

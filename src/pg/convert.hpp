@@ -1,0 +1,31 @@
+// Translation between SQL arguments/results and core value types, shared by every family's glue.
+// Argument readers raise the SQL errors of design.md themselves: a NULL where a value is required
+// and an unusable interval are 22023, an infinite timestamp is 22008.
+#pragma once
+
+#include <cstdint>
+
+#include "core/uuid.hpp"
+#include "pg/postgres.hpp"
+
+namespace idgen::pg {
+
+// Raises 22023 "<name> must not be null" when argument n is NULL.
+void require_arg(FunctionCallInfo fcinfo, int n, const char* name);
+
+Uuid uuid_arg(FunctionCallInfo fcinfo, int n);  // argument n must not be NULL
+Datum uuid_datum(const Uuid& id);               // palloc'd pg_uuid_t
+
+std::int32_t int32_arg(FunctionCallInfo fcinfo, int n, const char* name);
+std::int64_t int64_arg(FunctionCallInfo fcinfo, int n, const char* name);
+
+// A non-NULL interval as a fixed number of microseconds (days count 24 h; months are refused).
+std::int64_t interval_us_arg(FunctionCallInfo fcinfo, int n, const char* name);
+
+// A non-NULL, finite timestamptz as Unix milliseconds (floor).
+std::int64_t unix_ms_arg(FunctionCallInfo fcinfo, int n, const char* name);
+
+// TimestampTz (µs since 2000-01-01) to Unix µs; false when the result does not fit in 64 bits.
+bool unix_us_from_timestamptz(TimestampTz ts, std::int64_t* unix_us);
+
+}  // namespace idgen::pg

@@ -1,0 +1,117 @@
+// idgen.fixed_clock: pins the clock of every idgen time-based generator in this session.
+//
+// Empty (the default) means the real clock. Any other value must be an absolute, finite
+// timestamptz; it is parsed once, in the check hook, and handed to core/clock as Unix µs.
+// Relative words (now, today, ...) are refused: frozen at SET time they would surprise.
+#include <cctype>
+#include <cstdint>
+#include <cstdlib>
+#include <strings.h>
+
+#include "core/clock.hpp"
+#include "pg/convert.hpp"
+#include "pg/gucs.hpp"
+#include "pg/postgres.hpp"
+
+namespace idgen::pg {
+namespace {
+
+char* fixed_clock_text = nullptr;
+
+bool is_relative_word(const char* s) {
+  static const char* const kWords[] = {"now", "today", "tomorrow", "yesterday"};
+  for (const char* word : kWords) {
+    if (strcasecmp(s, word) == 0) return true;
+  }
+  return false;
+}
+
+// Parses an absolute timestamptz without ereport (a check hook must report through GUC_check_*).
+bool parse_instant(const char* text, TimestampTz* out) {
+  char workbuf[MAXDATELEN + MAXDATEFIELDS];
+  char* field[MAXDATEFIELDS];
+  int ftype[MAXDATEFIELDS];
+  int nf = 0;
+  int dtype = 0;
+  int tz = 0;
+  fsec_t fsec = 0;
+  struct pg_tm tm_value {};
+  int dterr = ParseDateTime(text, workbuf, sizeof workbuf, field, ftype, MAXDATEFIELDS, &nf);
+  if (dterr == 0) {
+#if PG_VERSION_NUM >= 160000
+    DateTimeErrorExtra extra;
+    dterr = DecodeDateTime(field, ftype, nf, &dtype, &tm_value, &fsec, &tz, &extra);
+#else
+    dterr = DecodeDateTime(field, ftype, nf, &dtype, &tm_value, &fsec, &tz);
+#endif
+  }
+  if (dterr != 0) {
+    GUC_check_errdetail("\"%s\" is not a valid timestamp with time zone.", text);
+    return false;
+  }
+  if (dtype == DTK_EPOCH) {
+    *out = SetEpochTimestamp();
+    return true;
+  }
+  if (dtype != DTK_DATE) {
+    GUC_check_errdetail("The clock can only be fixed to a finite instant.");
+    return false;
+  }
+  if (tm2timestamp(&tm_value, fsec, &tz, out) != 0) {
+    GUC_check_errdetail("\"%s\" is out of range.", text);
+    return false;
+  }
+  return true;
+}
+
+bool check_fixed_clock(char** newval, void** extra, GucSource) {
+  const char* text = *newval;
+  while (std::isspace(static_cast<unsigned char>(*text))) ++text;
+  if (*text == '\0') {
+    *extra = nullptr;  // real clock
+    return true;
+  }
+  if (is_relative_word(text)) {
+    GUC_check_errdetail("Use an absolute instant such as '2026-01-01 00:00:00+00', not \"%s\".",
+                        text);
+    return false;
+  }
+  TimestampTz ts = 0;
+  if (!parse_instant(text, &ts)) return false;
+  std::int64_t unix_us = 0;
+  if (!unix_us_from_timestamptz(ts, &unix_us)) {
+    GUC_check_errdetail("\"%s\" is out of range.", text);
+    return false;
+  }
+  // GUC extra data must come from malloc: the GUC machinery frees it with free().
+  auto* pinned = static_cast<std::int64_t*>(std::malloc(sizeof(std::int64_t)));
+  if (pinned == nullptr) {
+    GUC_check_errcode(ERRCODE_OUT_OF_MEMORY);
+    GUC_check_errmsg("out of memory");
+    return false;
+  }
+  *pinned = unix_us;
+  *extra = pinned;
+  return true;
+}
+
+void assign_fixed_clock(const char*, void* extra) {
+  if (extra == nullptr) {
+    clock::unpin();
+  } else {
+    clock::pin(*static_cast<const std::int64_t*>(extra));
+  }
+}
+
+}  // namespace
+
+void define_fixed_clock_guc() {
+  DefineCustomStringVariable(
+      "idgen.fixed_clock",
+      "Pins the clock of idgen's time-based generators to this instant (for tests).",
+      "Empty means the real clock. Otherwise an absolute timestamptz that every time-based "
+      "idgen generator in the session uses as the current time.",
+      &fixed_clock_text, "", PGC_USERSET, 0, check_fixed_clock, assign_fixed_clock, nullptr);
+}
+
+}  // namespace idgen::pg

@@ -1,0 +1,8 @@
+// Registration of idgen's configuration parameters, called once from _PG_init (module.cpp).
+#pragma once
+
+namespace idgen::pg {
+
+void define_fixed_clock_guc();  // idgen.fixed_clock (fixed_clock_guc.cpp)
+
+}  // namespace idgen::pg

@@ -1,0 +1,20 @@
+// The shared library's entry: module magic and one-time initialisation.
+#include "pg/gucs.hpp"
+#include "pg/postgres.hpp"
+
+extern "C" {
+PG_MODULE_MAGIC;
+
+PGDLLEXPORT void _PG_init(void);
+}
+
+// Runs once per process that loads idgen: in the postmaster when idgen is in
+// shared_preload_libraries (backends then inherit it through fork), else in each backend.
+void _PG_init(void) {
+  idgen::pg::define_fixed_clock_guc();
+#if PG_VERSION_NUM >= 150000
+  MarkGUCPrefixReserved("idgen");
+#else
+  EmitWarningsOnPlaceholders("idgen");
+#endif
+}

@@ -1,0 +1,62 @@
+// Unit tests of the clock pin (src/core/clock.*), calendar durations (src/core/duration.*) and the
+// floor arithmetic (src/core/arith.hpp).
+#include <gtest/gtest.h>
+
+#include <ctime>
+
+#include "core/arith.hpp"
+#include "core/clock.hpp"
+#include "core/duration.hpp"
+
+namespace idgen {
+namespace {
+
+TEST(Arith, FloorDivisionAndModulo) {
+  EXPECT_EQ(floor_div(7, 2), 3);
+  EXPECT_EQ(floor_div(-7, 2), -4);
+  EXPECT_EQ(floor_div(-8, 2), -4);
+  EXPECT_EQ(floor_mod(-1, 65536), 65535);
+  EXPECT_EQ(floor_mod(65536, 65536), 0);
+  EXPECT_EQ(floor_div(INT64_MIN, 1000), INT64_MIN / 1000 - 1);
+}
+
+TEST(Clock, RealClockTracksTheSystemClock) {
+  ASSERT_FALSE(clock::is_pinned());
+  const std::int64_t before = static_cast<std::int64_t>(std::time(nullptr)) * 1000;
+  const std::int64_t ms = clock::now_unix_ms();
+  const std::int64_t us = clock::now_unix_us();
+  EXPECT_GE(ms, before);
+  EXPECT_LT(ms, before + 2000);
+  EXPECT_GE(us / 1000, ms);
+}
+
+TEST(Clock, PinReplacesTheRealClockUntilUnpinned) {
+  clock::pin(1767225600123456);
+  EXPECT_TRUE(clock::is_pinned());
+  EXPECT_EQ(clock::now_unix_us(), 1767225600123456);
+  EXPECT_EQ(clock::now_unix_ms(), 1767225600123);
+  clock::pin(-1);  // one microsecond before 1970
+  EXPECT_EQ(clock::now_unix_ms(), -1);
+  clock::unpin();
+  EXPECT_FALSE(clock::is_pinned());
+  EXPECT_GT(clock::now_unix_ms(), 1767225600123);
+}
+
+TEST(Duration, DaysAreTwentyFourHoursAndMonthsAreRefused) {
+  EXPECT_EQ(fixed_duration(0, 0, 60000000).us, 60000000);
+  EXPECT_EQ(fixed_duration(0, 1, 0).us, 86400000000);
+  EXPECT_EQ(fixed_duration(0, 1, -3600000000).us, 82800000000);
+  EXPECT_EQ(fixed_duration(0, -1, 0).us, -86400000000);
+  EXPECT_EQ(fixed_duration(1, 0, 0).status, DurationStatus::has_months);
+  EXPECT_EQ(fixed_duration(-12, 5, 0).status, DurationStatus::has_months);
+}
+
+TEST(Duration, ReportsOverflow) {
+  EXPECT_EQ(fixed_duration(0, 2147483647, INT64_MAX).status, DurationStatus::overflow);
+  EXPECT_EQ(fixed_duration(0, -2147483647 - 1, INT64_MIN).status, DurationStatus::overflow);
+  EXPECT_EQ(fixed_duration(0, 106751991, 0).status, DurationStatus::ok);  // ~292 000 years
+  EXPECT_EQ(fixed_duration(0, 106751992, 0).status, DurationStatus::overflow);
+}
+
+}  // namespace
+}  // namespace idgen
