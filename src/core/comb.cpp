@@ -87,8 +87,7 @@ Verdict validate(const Uuid& id, std::int64_t at_unix_ms, const TimeLayout& layo
   v.variant_bits = uuid_variant_bits(id);
   v.prefix = prefix_of(id, layout.prefix_bytes);
   v.expected_prefix = prefix_at(at_unix_ms, layout);
-  v.distance =
-      cyclic_distance(v.prefix, v.expected_prefix, prefix_modulus(layout.prefix_bytes));
+  v.distance = cyclic_distance(v.prefix, v.expected_prefix, prefix_modulus(layout.prefix_bytes));
   if (v.version != 4) {
     v.failed = Failure::version;
   } else if (!uuid_has_rfc_variant(id)) {

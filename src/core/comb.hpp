@@ -68,7 +68,8 @@ inline std::uint64_t prefix_at(std::int64_t unix_ms, const TimeLayout& layout) n
       floor_mod(counter, static_cast<std::int64_t>(prefix_modulus(layout.prefix_bytes))));
 }
 
-// The prefix for a sequence value (the value nextval returned), as uuid_sequence_nextval derives it.
+// The prefix for a sequence value (the value nextval returned), as uuid_sequence_nextval derives
+// it.
 std::uint64_t prefix_for_sequence(std::int64_t nextval, std::int64_t block_size,
                                   int prefix_bytes) noexcept;
 
@@ -88,11 +89,11 @@ enum class Failure { none, version, variant, prefix };
 
 struct Verdict {
   Failure failed;
-  int version;                   // the id's version nibble
-  int variant_bits;              // the id's top two bits of byte 8
-  std::uint64_t prefix;          // the id's prefix
-  std::uint64_t expected_prefix; // the prefix of the reference instant
-  std::uint64_t distance;        // cyclic distance between the two, in intervals
+  int version;                    // the id's version nibble
+  int variant_bits;               // the id's top two bits of byte 8
+  std::uint64_t prefix;           // the id's prefix
+  std::uint64_t expected_prefix;  // the prefix of the reference instant
+  std::uint64_t distance;         // cyclic distance between the two, in intervals
 };
 
 // Checks version, variant and prefix distance (in that order) against the reference instant.

@@ -43,11 +43,10 @@ comb::TimeLayout layout_args(FunctionCallInfo fcinfo, int interval_n, int prefix
                       errmsg("interval_length must be at least 1 millisecond")));
       break;
     case comb::ParamError::interval_not_whole_ms:
-      ereport(ERROR,
-              (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-               errmsg("interval_length must be a whole number of milliseconds"),
-               errdetail("interval_length is %lld microseconds.",
-                         static_cast<long long>(interval_us))));
+      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                      errmsg("interval_length must be a whole number of milliseconds"),
+                      errdetail("interval_length is %lld microseconds.",
+                                static_cast<long long>(interval_us))));
       break;
     default:
       report_bad_prefix_bytes(prefix_bytes);
@@ -62,18 +61,18 @@ std::uint64_t tolerance_arg(FunctionCallInfo fcinfo, int n, const comb::TimeLayo
     case comb::ParamError::none:
       break;
     case comb::ParamError::tolerance_negative:
-      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                      errmsg("tolerance must not be negative")));
+      ereport(ERROR,
+              (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("tolerance must not be negative")));
       break;
     default:
-      ereport(ERROR,
-              (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-               errmsg("tolerance must be less than half the prefix cycle"),
-               errdetail("The tolerance covers %llu intervals; a %d-byte prefix cycles through "
-                         "%llu values, so the check could never fail.",
-                         static_cast<unsigned long long>(t.intervals), layout.prefix_bytes,
-                         static_cast<unsigned long long>(
-                             comb::prefix_modulus(layout.prefix_bytes)))));
+      ereport(
+          ERROR,
+          (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+           errmsg("tolerance must be less than half the prefix cycle"),
+           errdetail("The tolerance covers %llu intervals; a %d-byte prefix cycles through "
+                     "%llu values, so the check could never fail.",
+                     static_cast<unsigned long long>(t.intervals), layout.prefix_bytes,
+                     static_cast<unsigned long long>(comb::prefix_modulus(layout.prefix_bytes)))));
   }
   return t.intervals;
 }
@@ -147,9 +146,9 @@ IDGEN_SQL_FUNCTION(idgen_comb_seq) {
   const std::int64_t block_size = int64_arg(fcinfo, 1, "block_size");
   const std::int32_t prefix_bytes = prefix_bytes_arg(fcinfo, 2);
   if (comb::check_block_size(block_size) != comb::ParamError::none) {
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("block_size must be at least 1"),
-                    errdetail("block_size is %lld.", static_cast<long long>(block_size))));
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("block_size must be at least 1"),
+             errdetail("block_size is %lld.", static_cast<long long>(block_size))));
   }
   const std::int64_t value = nextval_internal(PG_GETARG_OID(0), true);
   return new_comb(comb::prefix_for_sequence(value, block_size, prefix_bytes), prefix_bytes);
@@ -164,8 +163,7 @@ IDGEN_SQL_FUNCTION(idgen_comb_prefix) {
 // idgen.comb_prefix_at(at, interval_length, prefix_bytes) STRICT
 IDGEN_SQL_FUNCTION(idgen_comb_prefix_at) {
   const comb::TimeLayout layout = layout_args(fcinfo, 1, 2);
-  PG_RETURN_INT64(
-      static_cast<std::int64_t>(comb::prefix_at(unix_ms_arg(fcinfo, 0, "at"), layout)));
+  PG_RETURN_INT64(static_cast<std::int64_t>(comb::prefix_at(unix_ms_arg(fcinfo, 0, "at"), layout)));
 }
 
 // idgen.comb_valid(id, tolerance, at, interval_length, prefix_bytes)
@@ -186,28 +184,26 @@ IDGEN_SQL_FUNCTION(idgen_comb_check) {
     case comb::Failure::none:
       break;
     case comb::Failure::version:
-      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                      errmsg("COMB check failed: wrong version"),
-                      errdetail("The id has version %d; a COMB has version 4.", v.version)));
+      ereport(ERROR,
+              (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("COMB check failed: wrong version"),
+               errdetail("The id has version %d; a COMB has version 4.", v.version)));
       break;
     case comb::Failure::variant:
       ereport(ERROR,
-              (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-               errmsg("COMB check failed: wrong variant"),
+              (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("COMB check failed: wrong variant"),
                errdetail("The id's variant bits are %d%d; a COMB has the RFC 9562 variant 10.",
                          v.variant_bits >> 1, v.variant_bits & 1)));
       break;
     case comb::Failure::prefix:
-      ereport(ERROR,
-              (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-               errmsg("COMB check failed: prefix outside the tolerance"),
-               errdetail("The prefix 0x%0*llx is %llu intervals from 0x%0*llx, the prefix "
-                         "expected at the reference instant; the tolerance allows %llu.",
-                         digits, static_cast<unsigned long long>(v.prefix),
-                         static_cast<unsigned long long>(v.distance), digits,
-                         static_cast<unsigned long long>(v.expected_prefix),
-                         static_cast<unsigned long long>(check.tolerance)),
-               errhint("If the id was made earlier on purpose, pass that instant as at.")));
+      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                      errmsg("COMB check failed: prefix outside the tolerance"),
+                      errdetail("The prefix 0x%0*llx is %llu intervals from 0x%0*llx, the prefix "
+                                "expected at the reference instant; the tolerance allows %llu.",
+                                digits, static_cast<unsigned long long>(v.prefix),
+                                static_cast<unsigned long long>(v.distance), digits,
+                                static_cast<unsigned long long>(v.expected_prefix),
+                                static_cast<unsigned long long>(check.tolerance)),
+                      errhint("If the id was made earlier on purpose, pass that instant as at.")));
       break;
   }
   PG_RETURN_DATUM(PG_GETARG_DATUM(0));

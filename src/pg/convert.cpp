@@ -17,8 +17,7 @@ constexpr std::int64_t kPgEpochUnixUs =
 
 void require_arg(FunctionCallInfo fcinfo, int n, const char* name) {
   if (PG_ARGISNULL(n)) {
-    ereport(ERROR,
-            (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s must not be null", name)));
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s must not be null", name)));
   }
 }
 
@@ -52,14 +51,12 @@ std::int64_t interval_us_arg(FunctionCallInfo fcinfo, int n, const char* name) {
     case DurationStatus::ok:
       break;
     case DurationStatus::has_months:
-      ereport(ERROR,
-              (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-               errmsg("%s must not contain months or years", name),
-               errhint("Months and years have no fixed length; use days, e.g. '30 days'.")));
+      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                      errmsg("%s must not contain months or years", name),
+                      errhint("Months and years have no fixed length; use days, e.g. '30 days'.")));
       break;
     case DurationStatus::overflow:
-      ereport(ERROR,
-              (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s is too large", name)));
+      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s is too large", name)));
       break;
   }
   return d.us;

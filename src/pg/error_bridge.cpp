@@ -5,8 +5,7 @@ namespace idgen::pg {
 
 void report_escaped_exception(const char* what) {
   ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
-                  errmsg("idgen internal error: unexpected C++ exception"),
-                  errdetail("%s", what)));
+                  errmsg("idgen internal error: unexpected C++ exception"), errdetail("%s", what)));
   pg_unreachable();
 }
 

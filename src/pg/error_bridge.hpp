@@ -38,12 +38,10 @@ inline Datum call_guarded(Body body, FunctionCallInfo fcinfo) {
 
 // Defines the SQL-callable C function `name` (declared in sql/idgen--*.sql as 'MODULE_PATHNAME',
 // 'name'); the braces that follow are its body, run inside call_guarded.
-#define IDGEN_SQL_FUNCTION(name)                                                   \
-  extern "C" {                                                                     \
-  PG_FUNCTION_INFO_V1(name);                                                       \
-  }                                                                                \
-  static Datum name##_body(FunctionCallInfo fcinfo);                               \
-  extern "C" Datum name(PG_FUNCTION_ARGS) {                                        \
-    return idgen::pg::call_guarded(name##_body, fcinfo);                           \
-  }                                                                                \
+#define IDGEN_SQL_FUNCTION(name)                                                                   \
+  extern "C" {                                                                                     \
+  PG_FUNCTION_INFO_V1(name);                                                                       \
+  }                                                                                                \
+  static Datum name##_body(FunctionCallInfo fcinfo);                                               \
+  extern "C" Datum name(PG_FUNCTION_ARGS) { return idgen::pg::call_guarded(name##_body, fcinfo); } \
   static Datum name##_body(FunctionCallInfo fcinfo)
