@@ -1,0 +1,38 @@
+# Shared set-up for the README's commands (docs/demo.sh, test/run-all.sh) and bench/: installs the
+# Debian packages idgen needs when they are missing, then builds and installs the extension.
+# Source it from the project root.
+
+# What the demo needs: the server, its development files (PGXS, clang/LLVM for the bitcode),
+# OpenSSL's headers and a C++ compiler.
+IDGEN_DEMO_PACKAGES=(postgresql-15 postgresql-server-dev-15 libssl-dev make g++)
+# What the tests add: GoogleTest for the unit tests, clang-format and cppcheck for the lint suite.
+IDGEN_TEST_PACKAGES=("${IDGEN_DEMO_PACKAGES[@]}" libgtest-dev clang-format cppcheck)
+
+# ensure_packages pkg...: installs the missing ones as root; otherwise prints the command and exits.
+ensure_packages() {
+  local missing=() p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+      missing+=("$p")
+  done
+  ((${#missing[@]} == 0)) && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "idgen needs Debian packages that are not installed. Install them as root, then rerun:"
+    echo "  apt-get install -y --no-install-recommends ${missing[*]}"
+    exit 1
+  fi
+  echo "installing Debian packages: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+    >/dev/null
+}
+
+# build_and_install [make variables...]: builds the module and installs it into the PostgreSQL
+# that pg_config names (system directories, so root is needed).
+build_and_install() {
+  make -s -j"$(nproc)" "$@" >/dev/null
+  if ! make -s install >/dev/null 2>&1; then
+    echo "could not install into $(pg_config --pkglibdir); run as root, or: sudo make install"
+    exit 1
+  fi
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Runs every test of idgen on a Debian 12 machine and ends with one line "N passed, N failed".
+#
+# Suites: lint (formatting, the core/PostgreSQL header wall, cppcheck), unit (GoogleTest on
+# src/core), regress (pg_regress in a throwaway cluster made by pg_virtualenv) and integration
+# (test/integration/*.sh, each making its own throwaway clusters). As root it installs missing
+# Debian packages first; otherwise it prints the apt-get command and stops. Exit status is 0 only
+# when nothing failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source test/lib/deps.sh
+ensure_packages "${IDGEN_TEST_PACKAGES[@]}"
+
+passed=0
+failed=0
+log_dir=$(mktemp -d /tmp/idgen-test.XXXXXX)
+
+count() {  # count <suite> <passed> <failed>
+  echo "== $1: $2 passed, $3 failed"
+  passed=$((passed + $2))
+  failed=$((failed + $3))
+}
+
+# Build first, warnings as errors: nothing else is meaningful without a module.
+echo "== build"
+if ! build_and_install WERROR=1; then
+  count build 0 1
+  echo "$passed passed, $failed failed"
+  exit 1
+fi
+
+# ---- lint: each check is one test -----------------------------------------------------------
+lint_ok=0 lint_bad=0
+for target in format-check header-check cppcheck; do
+  if make -s "$target" >"$log_dir/$target.log" 2>&1; then
+    lint_ok=$((lint_ok + 1))
+  else
+    lint_bad=$((lint_bad + 1))
+    echo "-- make $target failed:"
+    cat "$log_dir/$target.log"
+  fi
+done
+count lint "$lint_ok" "$lint_bad"
+
+# ---- unit: GoogleTest counts ------------------------------------------------------------------
+make -s unit >"$log_dir/unit.log" 2>&1
+unit_ok=$(grep -c '^\[       OK \]' "$log_dir/unit.log")
+unit_bad=$(grep -cE '^\[  FAILED  \] [A-Za-z_0-9]+\.[A-Za-z_0-9]+ \(' "$log_dir/unit.log")
+if ((unit_ok + unit_bad == 0)); then unit_bad=1; fi  # did not build or did not run
+((unit_bad > 0)) && cat "$log_dir/unit.log"
+count unit "$unit_ok" "$unit_bad"
+
+# ---- regress: pg_regress in a throwaway cluster --------------------------------------------
+pg_virtualenv make installcheck >"$log_dir/regress.log" 2>&1
+reg_ok=$(grep -cE '^(test| ) +[a-z_0-9]+ +\.\.\. ok' "$log_dir/regress.log")
+reg_bad=$(grep -cE '^(test| ) +[a-z_0-9]+ +\.\.\. (FAILED|failed)' "$log_dir/regress.log")
+if ((reg_ok + reg_bad == 0)); then reg_bad=1; fi
+if ((reg_bad > 0)); then
+  cat "$log_dir/regress.log"
+  [ -f regression.diffs ] && cat regression.diffs
+fi
+count regress "$reg_ok" "$reg_bad"
+
+# ---- integration: scripts print TAP lines ("ok N - ...", "not ok N - ...") ------------------
+int_ok=0 int_bad=0
+for script in test/integration/*.sh; do
+  name=$(basename "$script" .sh)
+  bash "$script" >"$log_dir/$name.log" 2>&1
+  status=$?
+  ok=$(grep -c '^ok ' "$log_dir/$name.log")
+  bad=$(grep -c '^not ok ' "$log_dir/$name.log")
+  if ((status != 0 && bad == 0)); then bad=1; fi  # crashed before reporting
+  grep -E '^(not )?ok ' "$log_dir/$name.log" | sed "s/^/   [$name] /"
+  ((bad > 0)) && cat "$log_dir/$name.log"
+  int_ok=$((int_ok + ok))
+  int_bad=$((int_bad + bad))
+done
+count integration "$int_ok" "$int_bad"
+
+rm -rf "$log_dir"
+echo "$passed passed, $failed failed"
+((failed == 0))
