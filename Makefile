@@ -14,7 +14,7 @@ PG_SRCS     = $(wildcard src/pg/*.cpp)
 OBJS        = $(CORE_SRCS:.cpp=.o) $(PG_SRCS:.cpp=.o)
 
 PG_CPPFLAGS = -I$(CURDIR)/src
-PG_CXXFLAGS = -std=c++17 -Wno-register -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+PG_CXXFLAGS = -std=c++17 -Wno-register -Wextra
 ifeq ($(WERROR),1)
 PG_CXXFLAGS += -Werror
 endif

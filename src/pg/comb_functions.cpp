@@ -48,7 +48,7 @@ comb::TimeLayout layout_args(FunctionCallInfo fcinfo, int interval_n, int prefix
                       errdetail("interval_length is %lld microseconds.",
                                 static_cast<long long>(interval_us))));
       break;
-    default:
+    default:  // prefix_bytes_out_of_range, the only other outcome of make_time_layout
       report_bad_prefix_bytes(prefix_bytes);
   }
   return layout;
@@ -64,7 +64,7 @@ std::uint64_t tolerance_arg(FunctionCallInfo fcinfo, int n, const comb::TimeLayo
       ereport(ERROR,
               (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("tolerance must not be negative")));
       break;
-    default:
+    default:  // tolerance_too_large
       ereport(
           ERROR,
           (errcode(ERRCODE_INVALID_PARAMETER_VALUE),

@@ -2,6 +2,12 @@
 // including server headers directly, so the extern "C" wrapping lives in one place.
 #pragma once
 
+// The server headers are C and trip C++ warnings our own code must not be excused from, so the
+// excuse is limited to them.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
 extern "C" {
 #include "postgres.h"
 
@@ -15,3 +21,5 @@ extern "C" {
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 }
+
+#pragma GCC diagnostic pop
