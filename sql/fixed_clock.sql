@@ -43,9 +43,15 @@ WHERE idgen.comb_prefix(id) IN (before, after);
 -- Values that cannot pin a clock are refused (22023), the setting keeps its value.
 SET idgen.fixed_clock = '2026-01-01 00:00:00+00';
 SELECT v, sqlstate_of(format('SET idgen.fixed_clock = %L', v)) AS result
-FROM unnest(ARRAY['now', 'Today', 'tomorrow', ' yesterday', 'infinity', '-infinity',
-                  'not a time', '2026-13-01', '294277-01-01 00:00:00+00']) AS v;
+FROM unnest(ARRAY['now', 'Today', 'tomorrow', ' yesterday', 'now ', 'today 12:00+00',
+                  'tomorrow+00', 'yesterday UTC', 'infinity', '-infinity', 'not a time',
+                  '2026-13-01', '294277-01-01 00:00:00+00',
+                  '2026-01-01 00:00:00 Mars/Olympus']) AS v;
 SHOW idgen.fixed_clock;
 SET idgen.fixed_clock = 'now';
+SET idgen.fixed_clock = '2026-01-01 00:00:00 Mars/Olympus';
+-- A named zone works: Paris is UTC+1 in winter, one hour (0x3c minutes) before 0x6dc0.
+SET idgen.fixed_clock = '2026-01-01 00:00:00 Europe/Paris';
+SELECT to_hex(idgen.comb_prefix(idgen.comb())) AS paris_prefix;
 SET idgen.fixed_clock = '';
 SHOW idgen.fixed_clock;

@@ -3,10 +3,11 @@
 // Empty (the default) means the real clock. Any other value must be an absolute, finite
 // timestamptz; it is parsed once, in the check hook, and handed to core/clock as Unix µs.
 // Relative words (now, today, ...) are refused: frozen at SET time they would surprise.
+// The hook never raises an error, even for input PostgreSQL 15's date parser rejects by raising.
 #include <cctype>
 #include <cstdint>
 #include <cstdlib>
-#include <strings.h>
+#include <cstring>
 
 #include "core/clock.hpp"
 #include "pg/convert.hpp"
@@ -18,12 +19,45 @@ namespace {
 
 char* fixed_clock_text = nullptr;
 
-bool is_relative_word(const char* s) {
+// Words that DecodeDateTime resolves against the current time. Frozen at SET time they would
+// surprise, so they are refused wherever they appear ("today 12:00", "now UTC").
+bool has_relative_word(char** field, int nf) {
   static const char* const kWords[] = {"now", "today", "tomorrow", "yesterday"};
-  for (const char* word : kWords) {
-    if (strcasecmp(s, word) == 0) return true;
+  for (int i = 0; i < nf; ++i) {
+    for (const char* word : kWords) {
+      if (strcmp(field[i], word) == 0) return true;  // ParseDateTime lower-cases words
+    }
   }
   return false;
+}
+
+// DecodeDateTime without ereport. PostgreSQL 15 raises ERROR for an unknown time zone name (16
+// returns DTERR_BAD_TIMEZONE instead), and a check hook must never raise: in the postmaster,
+// reloading postgresql.conf, that ERROR becomes FATAL. So on 15 the call is fenced and a raised
+// error becomes a GUC_check_errdetail. DecodeDateTime takes no locks and keeps no state, so
+// flushing the error state is all the clean-up there is.
+int decode_date_time(char** field, int* ftype, int nf, int* dtype, struct pg_tm* tm_value,
+                     fsec_t* fsec, int* tz) {
+#if PG_VERSION_NUM >= 160000
+  DateTimeErrorExtra extra;
+  return DecodeDateTime(field, ftype, nf, dtype, tm_value, fsec, tz, &extra);
+#else
+  volatile int dterr = 0;
+  MemoryContext context = CurrentMemoryContext;
+  PG_TRY();
+  { dterr = DecodeDateTime(field, ftype, nf, dtype, tm_value, fsec, tz); }
+  PG_CATCH();
+  {
+    MemoryContextSwitchTo(context);
+    ErrorData* error = CopyErrorData();
+    FlushErrorState();
+    GUC_check_errdetail("%s.", error->message);
+    FreeErrorData(error);
+    dterr = DTERR_BAD_FORMAT;
+  }
+  PG_END_TRY();
+  return dterr;
+#endif
 }
 
 // Parses an absolute timestamptz without ereport (a check hook must report through GUC_check_*).
@@ -36,17 +70,19 @@ bool parse_instant(const char* text, TimestampTz* out) {
   int tz = 0;
   fsec_t fsec = 0;
   struct pg_tm tm_value {};
-  int dterr = ParseDateTime(text, workbuf, sizeof workbuf, field, ftype, MAXDATEFIELDS, &nf);
-  if (dterr == 0) {
-#if PG_VERSION_NUM >= 160000
-    DateTimeErrorExtra extra;
-    dterr = DecodeDateTime(field, ftype, nf, &dtype, &tm_value, &fsec, &tz, &extra);
-#else
-    dterr = DecodeDateTime(field, ftype, nf, &dtype, &tm_value, &fsec, &tz);
-#endif
-  }
-  if (dterr != 0) {
+  if (ParseDateTime(text, workbuf, sizeof workbuf, field, ftype, MAXDATEFIELDS, &nf) != 0) {
     GUC_check_errdetail("\"%s\" is not a valid timestamp with time zone.", text);
+    return false;
+  }
+  if (has_relative_word(field, nf)) {
+    GUC_check_errdetail("Use an absolute instant such as '2026-01-01 00:00:00+00', not \"%s\".",
+                        text);
+    return false;
+  }
+  if (decode_date_time(field, ftype, nf, &dtype, &tm_value, &fsec, &tz) != 0) {
+    if (GUC_check_errdetail_string == nullptr) {
+      GUC_check_errdetail("\"%s\" is not a valid timestamp with time zone.", text);
+    }
     return false;
   }
   if (dtype == DTK_EPOCH) {
@@ -70,11 +106,6 @@ bool check_fixed_clock(char** newval, void** extra, GucSource) {
   if (*text == '\0') {
     *extra = nullptr;  // real clock
     return true;
-  }
-  if (is_relative_word(text)) {
-    GUC_check_errdetail("Use an absolute instant such as '2026-01-01 00:00:00+00', not \"%s\".",
-                        text);
-    return false;
   }
   TimestampTz ts = 0;
   if (!parse_instant(text, &ts)) return false;
