@@ -18,11 +18,12 @@ constexpr std::size_t kKeySize = 32;  // AES-256
 constexpr std::size_t kBlockSize = 32 * 1024;
 
 struct Stream {
-  EVP_CIPHER_CTX* cipher = nullptr;  // allocated once, re-keyed on every refill
-  bool seeded = false;               // key holds kernel entropy for this process
+  // Keyed with the key of the *next* block: the key that made the current block is gone as soon
+  // as the block exists, so neither its served bytes nor the key can be recomputed from memory.
+  EVP_CIPHER_CTX* cipher = nullptr;
+  bool seeded = false;  // cipher holds a key drawn from the kernel in this process
   bool fork_handler_registered = false;
   std::size_t pos = kBlockSize;  // next unread byte of block; kBlockSize means empty
-  unsigned char key[kKeySize] = {};
   unsigned char block[kBlockSize] = {};
 };
 
@@ -30,7 +31,6 @@ Stream stream;
 
 // Runs in the child after fork(): the child must not reuse the parent's key or buffered bytes.
 void forget_after_fork() {
-  std::memset(stream.key, 0, sizeof stream.key);
   std::memset(stream.block, 0, sizeof stream.block);
   stream.pos = kBlockSize;
   stream.seeded = false;
@@ -49,20 +49,17 @@ bool read_kernel_entropy(unsigned char* out, std::size_t n) noexcept {
   return true;
 }
 
+// Each key encrypts exactly one block, starting at counter 0, so a zero IV never repeats.
+bool set_key(const unsigned char* key) noexcept {
+  static const unsigned char zero_iv[16] = {};
+  return EVP_EncryptInit_ex(stream.cipher, nullptr, nullptr, key, zero_iv) == 1;
+}
+
 bool seed() noexcept {
   if (!stream.fork_handler_registered) {
     if (pthread_atfork(nullptr, nullptr, forget_after_fork) != 0) return false;
     stream.fork_handler_registered = true;
   }
-  if (!read_kernel_entropy(stream.key, kKeySize)) return false;
-  stream.seeded = true;
-  return true;
-}
-
-// Produces the next block of keystream and moves the key forward to the block's first bytes.
-bool refill() noexcept {
-  stream.pos = kBlockSize;
-  if (!stream.seeded && !seed()) return false;
   if (stream.cipher == nullptr) {
     EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
     if (ctx == nullptr) return false;
@@ -72,17 +69,26 @@ bool refill() noexcept {
     }
     stream.cipher = ctx;
   }
-  // Each key encrypts exactly one block starting at counter 0, so a zero IV never repeats.
-  static const unsigned char zero_iv[16] = {};
-  if (EVP_EncryptInit_ex(stream.cipher, nullptr, nullptr, stream.key, zero_iv) != 1) return false;
+  unsigned char key[kKeySize];
+  const bool ok = read_kernel_entropy(key, kKeySize) && set_key(key);
+  std::memset(key, 0, kKeySize);
+  stream.seeded = ok;
+  return ok;
+}
+
+// Produces the next block of keystream; its first kKeySize bytes become the key of the block
+// after it and are never served.
+bool refill() noexcept {
+  stream.pos = kBlockSize;
+  if (!stream.seeded && !seed()) return false;
   std::memset(stream.block, 0, kBlockSize);
   int produced = 0;
   if (EVP_EncryptUpdate(stream.cipher, stream.block, &produced, stream.block,
                         static_cast<int>(kBlockSize)) != 1 ||
-      produced != static_cast<int>(kBlockSize)) {
+      produced != static_cast<int>(kBlockSize) || !set_key(stream.block)) {
+    stream.seeded = false;  // start again from the kernel next time
     return false;
   }
-  std::memcpy(stream.key, stream.block, kKeySize);
   std::memset(stream.block, 0, kKeySize);
   stream.pos = kKeySize;
   return true;

@@ -2,8 +2,9 @@
 //
 // Every generator takes its random bits from here. The stream is AES-256-CTR keystream (OpenSSL)
 // under a key drawn from the kernel (getrandom), produced in large blocks so an id costs a memcpy,
-// not a system call or a DRBG call. Each block re-keys the cipher from its own first 32 bytes
-// ("fast key erasure"), so bytes already handed out cannot be recomputed from the state.
+// not a system call or a DRBG call. Each block re-keys the cipher from its own first 32 bytes at
+// once ("fast key erasure"), and served bytes are wiped, so bytes already handed out cannot be
+// recomputed from the process's memory.
 //
 // Fork safety: PostgreSQL forks every backend from the postmaster, which may have loaded idgen via
 // shared_preload_libraries. A pthread_atfork child handler discards the buffer and the key, so a
