@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source test/lib/deps.sh
 ensure_packages "${IDGEN_DEMO_PACKAGES[@]}"
-build_and_install
+build_and_install || exit 1
 
 rows=${1:-2000000}
 runs=${2:-7}

@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source test/lib/deps.sh
 ensure_packages "${IDGEN_DEMO_PACKAGES[@]}"
-build_and_install
+build_and_install || exit 1
 pg_virtualenv psql -X -q -f docs/demo.sql

@@ -21,8 +21,9 @@ count() {  # count <suite> <passed> <failed>
   failed=$((failed + $3))
 }
 
-# Build first, warnings as errors: nothing else is meaningful without a module.
+# Build first, from clean and with warnings as errors: nothing else is meaningful without a module.
 echo "== build"
+make -s clean >/dev/null
 if ! build_and_install WERROR=1; then
   count build 0 1
   echo "$passed passed, $failed failed"
@@ -44,17 +45,20 @@ count lint "$lint_ok" "$lint_bad"
 
 # ---- unit: GoogleTest counts ------------------------------------------------------------------
 make -s unit >"$log_dir/unit.log" 2>&1
+unit_status=$?
 unit_ok=$(grep -c '^\[       OK \]' "$log_dir/unit.log")
-unit_bad=$(grep -cE '^\[  FAILED  \] [A-Za-z_0-9]+\.[A-Za-z_0-9]+ \(' "$log_dir/unit.log")
-if ((unit_ok + unit_bad == 0)); then unit_bad=1; fi  # did not build or did not run
+unit_bad=$(grep -cE '^\[  FAILED  \] [^ ]+ \(' "$log_dir/unit.log")
+# A binary that did not build, or crashed mid-run, counts as one more failure.
+if ((unit_status != 0 && unit_bad == 0)); then unit_bad=1; fi
 ((unit_bad > 0)) && cat "$log_dir/unit.log"
 count unit "$unit_ok" "$unit_bad"
 
 # ---- regress: pg_regress in a throwaway cluster --------------------------------------------
 pg_virtualenv make installcheck >"$log_dir/regress.log" 2>&1
+reg_status=$?
 reg_ok=$(grep -cE '^(test| ) +[a-z_0-9]+ +\.\.\. ok' "$log_dir/regress.log")
 reg_bad=$(grep -cE '^(test| ) +[a-z_0-9]+ +\.\.\. (FAILED|failed)' "$log_dir/regress.log")
-if ((reg_ok + reg_bad == 0)); then reg_bad=1; fi
+if ((reg_status != 0 && reg_bad == 0)); then reg_bad=1; fi
 if ((reg_bad > 0)); then
   cat "$log_dir/regress.log"
   [ -f regression.diffs ] && cat regression.diffs

@@ -28,11 +28,12 @@ ensure_packages() {
 }
 
 # build_and_install [make variables...]: builds the module and installs it into the PostgreSQL
-# that pg_config names (system directories, so root is needed).
+# that pg_config names (system directories, so root is needed). Returns non-zero on failure.
+# (Callers run it under `if` or `||`, where bash ignores set -e, so every step checks itself.)
 build_and_install() {
-  make -s -j"$(nproc)" "$@" >/dev/null
-  if ! make -s install >/dev/null 2>&1; then
+  make -s -j"$(nproc)" "$@" >/dev/null || return 1
+  if ! make -s install "$@" >/dev/null 2>&1; then
     echo "could not install into $(pg_config --pkglibdir); run as root, or: sudo make install"
-    exit 1
+    return 1
   fi
 }
