@@ -53,10 +53,15 @@ format:
 format-check:
 	clang-format --dry-run --Werror $(CPP_FILES)
 
-# src/core is the pure side of the wall: no PostgreSQL header, nothing from src/pg.
+# src/core is the pure side of the wall: its quoted includes are core headers only, its angle
+# includes system headers that no PostgreSQL header shares a name with. (The unit build, which
+# has no PostgreSQL include path, is the second fence.)
+PG_HEADER_NAMES = postgres|postgres_ext|c|pg_config|fmgr|funcapi|miscadmin|access|catalog|commands|common|datatype|executor|lib|libpq|mb|nodes|optimizer|parser|port|storage|tcop|utils
 header-check:
-	@! grep -nE '#include *[<"](postgres|fmgr|miscadmin|utils/|catalog/|access/|commands/|pg/)' \
-	  src/core/*.[ch]pp || { echo "src/core must not include PostgreSQL or src/pg headers"; exit 1; }
+	@! grep -nE '^ *# *include *"' src/core/*.[ch]pp | grep -vE '#include "core/[a-z_]+\.hpp"' \
+	  || { echo "src/core may include only core/ headers with quotes"; exit 1; }
+	@! grep -nE '^ *# *include *<($(PG_HEADER_NAMES))(\.h>|/)' src/core/*.[ch]pp \
+	  || { echo "src/core must not include PostgreSQL headers"; exit 1; }
 
 cppcheck:
 	cppcheck --quiet --error-exitcode=1 --std=c++17 --language=c++ \

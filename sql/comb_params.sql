@@ -1,5 +1,6 @@
 -- Every bad parameter of the COMB family raises a clear error with SQLSTATE 22023
--- (infinite instants: 22008, as PostgreSQL reports timestamps out of range).
+-- (infinite instants and intervals beyond 64-bit microseconds: 22008, as PostgreSQL reports
+-- datetime values out of range).
 CREATE SEQUENCE params_seq;
 
 SELECT q, sqlstate_of(q) AS result FROM unnest(ARRAY[

@@ -42,4 +42,5 @@ SELECT last_value AS after_bad_calls FROM seq_small;
 CREATE TABLE not_a_sequence (x int);
 SELECT sqlstate_of($$SELECT idgen.comb_seq('not_a_sequence')$$);
 SELECT sqlstate_of($$SELECT idgen.comb_seq('no_such_sequence')$$);
+SELECT sqlstate_of($$SELECT idgen.comb_seq(0::regclass)$$);
 DROP TABLE not_a_sequence;

@@ -55,8 +55,10 @@ std::int64_t interval_us_arg(FunctionCallInfo fcinfo, int n, const char* name) {
                       errmsg("%s must not contain months or years", name),
                       errhint("Months and years have no fixed length; use days, e.g. '30 days'.")));
       break;
-    case DurationStatus::overflow:
-      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s is too large", name)));
+    case DurationStatus::overflow:  // as PostgreSQL reports "interval out of range"
+      ereport(ERROR,
+              (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("%s is out of range", name),
+               errdetail("It must be shorter than about 292 000 years.")));
       break;
   }
   return d.us;

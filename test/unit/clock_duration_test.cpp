@@ -39,7 +39,7 @@ TEST(Clock, PinReplacesTheRealClockUntilUnpinned) {
   EXPECT_EQ(clock::now_unix_ms(), -1);
   clock::unpin();
   EXPECT_FALSE(clock::is_pinned());
-  EXPECT_GT(clock::now_unix_ms(), 1767225600123);
+  EXPECT_GE(clock::now_unix_ms(), static_cast<std::int64_t>(std::time(nullptr)) * 1000 - 1000);
 }
 
 TEST(Duration, DaysAreTwentyFourHoursAndMonthsAreRefused) {
