@@ -32,12 +32,13 @@ override BITCODE_CXXFLAGS += -std=c++17 -Wno-register
 
 BUILD_DIR      = build
 UNIT_SRCS      = $(wildcard test/unit/*.cpp)
-UNIT_CXXFLAGS  = -std=c++17 -O2 -g -Wall -Wextra -Werror -I$(CURDIR)/src
+UNIT_CXXFLAGS  = -std=c++17 -O2 -g -Wall -Wextra -Werror -I$(CURDIR)/src \
+                 -DIDGEN_VECTORS_DIR=\"$(CURDIR)/test/vectors\"
 UNIT_LIBS      = -lgtest -lgtest_main -pthread -lcrypto
 
 # The unit tests compile src/core without any PostgreSQL include path, which also proves that no
 # PostgreSQL header leaks into the pure core.
-$(BUILD_DIR)/unit_tests: $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp)
+$(BUILD_DIR)/unit_tests: $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp test/unit/*.hpp)
 	@mkdir -p $(BUILD_DIR)
 	$(CXX) $(UNIT_CXXFLAGS) $(CORE_SRCS) $(UNIT_SRCS) $(UNIT_LIBS) -o $@
 

@@ -1,0 +1,29 @@
+// The hexadecimal id encoding of Architect.Identities (spec distributed-id.md 4.2): upper-case
+// output, either case accepted, fixed widths and nothing else (no prefix, sign, separators).
+//   64-bit value   16 characters
+//   DistributedId  26 characters: the last 13 bytes of its 16-byte big-endian form (a 00 byte,
+//                  then the 12-byte value); decoding requires the leading 00 and v <= 10^28 - 1
+//   128-bit value  32 characters
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/decode_result.hpp"
+#include "core/uint128.hpp"
+
+namespace idgen::hex {
+
+constexpr std::size_t kU64Chars = 16;
+constexpr std::size_t kDecimal28Chars = 26;
+constexpr std::size_t kU128Chars = 32;
+
+void encode_u64(std::uint64_t v, char* out) noexcept;
+void encode_u128(u128 v, char* out) noexcept;
+void encode_decimal28(u128 v, char* out) noexcept;  // v <= 10^28 - 1
+
+DecodeResult decode_u64(const char* text, std::size_t len, std::uint64_t* out) noexcept;
+DecodeResult decode_u128(const char* text, std::size_t len, u128* out) noexcept;
+DecodeResult decode_decimal28(const char* text, std::size_t len, u128* out) noexcept;
+
+}  // namespace idgen::hex

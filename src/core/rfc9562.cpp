@@ -1,0 +1,67 @@
+// See rfc9562.hpp.
+#include "core/rfc9562.hpp"
+
+
+namespace idgen::rfc9562 {
+namespace {
+
+constexpr std::uint64_t kMsLimit = std::uint64_t{1} << 48;
+
+std::uint64_t big_endian(const Uuid& id, int from, int count) noexcept {
+  std::uint64_t v = 0;
+  for (int i = from; i < from + count; ++i) v = (v << 8) | id.bytes[i];
+  return v;
+}
+
+}  // namespace
+
+bool next_v7(V7State& state, std::int64_t now_unix_us, const std::uint8_t* random,
+             Uuid* out) noexcept {
+  if (now_unix_us < 0) return false;
+  const auto ms = static_cast<std::uint64_t>(now_unix_us / 1000);
+  const auto sub = static_cast<std::uint64_t>((now_unix_us % 1000) * 4096 / 1000);
+  if (ms >= kMsLimit) return false;
+  std::uint64_t value = (ms << 12) | sub;
+  if (value <= state.last) value = state.last + 1;
+  if ((value >> 12) >= kMsLimit) return false;
+  state.last = value;
+
+  Uuid id;
+  for (int i = 0; i < 6; ++i) {
+    id.bytes[i] = static_cast<std::uint8_t>(value >> (12 + 8 * (5 - i)));
+  }
+  id.bytes[6] = static_cast<std::uint8_t>(0x70 | ((value >> 8) & 0x0f));
+  id.bytes[7] = static_cast<std::uint8_t>(value & 0xff);
+  for (int i = 0; i < kRandomBytes; ++i) id.bytes[8 + i] = random[i];
+  id.bytes[8] = static_cast<std::uint8_t>(0x80 | (id.bytes[8] & 0x3f));
+  *out = id;
+  return true;
+}
+
+std::optional<int> version(const Uuid& id) noexcept {
+  if (!uuid_has_rfc_variant(id)) return std::nullopt;
+  return uuid_version(id);
+}
+
+std::optional<std::int64_t> timestamp_unix_us(const Uuid& id) noexcept {
+  const std::optional<int> v = version(id);
+  if (!v) return std::nullopt;
+  std::uint64_t ticks = 0;  // 100 ns since 1582-10-15 (versions 1 and 6)
+  switch (*v) {
+    case 1:  // time_low (32) | time_mid (16) | version | time_high (12)
+      ticks = (big_endian(id, 6, 2) & 0x0fff) << 48 | big_endian(id, 4, 2) << 32 |
+              big_endian(id, 0, 4);
+      break;
+    case 6:  // time_high (32) | time_mid (16) | version | time_low (12)
+      ticks = big_endian(id, 0, 4) << 28 | big_endian(id, 4, 2) << 12 |
+              (big_endian(id, 6, 2) & 0x0fff);
+      break;
+    case 7:
+      return static_cast<std::int64_t>(big_endian(id, 0, 6)) * 1000;
+    default:
+      return std::nullopt;
+  }
+  return static_cast<std::int64_t>(ticks / 10) - kGregorianToUnixUs;
+}
+
+}  // namespace idgen::rfc9562
