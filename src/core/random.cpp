@@ -21,7 +21,8 @@ struct Stream {
   // Keyed with the key of the *next* block: the key that made the current block is gone as soon
   // as the block exists, so neither its served bytes nor the key can be recomputed from memory.
   EVP_CIPHER_CTX* cipher = nullptr;
-  bool seeded = false;  // cipher holds a key drawn from the kernel in this process
+  bool seeded = false;         // cipher holds a key for this process (kernel entropy or test seed)
+  bool deterministic = false;  // ... and that key came from use_test_seed
   bool fork_handler_registered = false;
   std::size_t pos = kBlockSize;  // next unread byte of block; kBlockSize means empty
   unsigned char block[kBlockSize] = {};
@@ -34,6 +35,7 @@ void forget_after_fork() {
   std::memset(stream.block, 0, sizeof stream.block);
   stream.pos = kBlockSize;
   stream.seeded = false;
+  stream.deterministic = false;
 }
 
 bool read_kernel_entropy(unsigned char* out, std::size_t n) noexcept {
@@ -55,7 +57,8 @@ bool set_key(const unsigned char* key) noexcept {
   return EVP_EncryptInit_ex(stream.cipher, nullptr, nullptr, key, zero_iv) == 1;
 }
 
-bool seed() noexcept {
+// One-time process set-up: the fork handler and the cipher context.
+bool prepare() noexcept {
   if (!stream.fork_handler_registered) {
     if (pthread_atfork(nullptr, nullptr, forget_after_fork) != 0) return false;
     stream.fork_handler_registered = true;
@@ -69,10 +72,23 @@ bool seed() noexcept {
     }
     stream.cipher = ctx;
   }
+  return true;
+}
+
+// Keys the stream and drops whatever was buffered under the previous key.
+bool start_stream(const unsigned char* key, bool deterministic) noexcept {
+  std::memset(stream.block, 0, sizeof stream.block);
+  stream.pos = kBlockSize;
+  stream.seeded = set_key(key);
+  stream.deterministic = stream.seeded && deterministic;
+  return stream.seeded;
+}
+
+bool seed() noexcept {
+  if (!prepare()) return false;
   unsigned char key[kKeySize];
-  const bool ok = read_kernel_entropy(key, kKeySize) && set_key(key);
+  const bool ok = read_kernel_entropy(key, kKeySize) && start_stream(key, false);
   std::memset(key, 0, kKeySize);
-  stream.seeded = ok;
   return ok;
 }
 
@@ -87,6 +103,7 @@ bool refill() noexcept {
                         static_cast<int>(kBlockSize)) != 1 ||
       produced != static_cast<int>(kBlockSize) || !set_key(stream.block)) {
     stream.seeded = false;  // start again from the kernel next time
+    stream.deterministic = false;
     return false;
   }
   std::memset(stream.block, 0, kKeySize);
@@ -95,6 +112,34 @@ bool refill() noexcept {
 }
 
 }  // namespace
+
+bool use_test_seed(const void* seed, std::size_t len) noexcept {
+  use_kernel_entropy();
+  if (!prepare()) return false;
+  // Domain-separated so a test seed can never equal a key used for anything else.
+  static const char kLabel[] = "idgen test random seed:";
+  unsigned char key[kKeySize];
+  unsigned int key_len = 0;
+  EVP_MD_CTX* md = EVP_MD_CTX_new();
+  const bool hashed = md != nullptr && EVP_DigestInit_ex(md, EVP_sha256(), nullptr) == 1 &&
+                      EVP_DigestUpdate(md, kLabel, sizeof kLabel - 1) == 1 &&
+                      EVP_DigestUpdate(md, seed, len) == 1 &&
+                      EVP_DigestFinal_ex(md, key, &key_len) == 1 && key_len == kKeySize;
+  EVP_MD_CTX_free(md);
+  const bool ok = hashed && start_stream(key, true);
+  std::memset(key, 0, kKeySize);
+  if (!ok) use_kernel_entropy();
+  return ok;
+}
+
+void use_kernel_entropy() noexcept {
+  std::memset(stream.block, 0, sizeof stream.block);
+  stream.pos = kBlockSize;
+  stream.seeded = false;
+  stream.deterministic = false;
+}
+
+bool is_deterministic() noexcept { return stream.deterministic; }
 
 bool fill(void* out, std::size_t n) noexcept {
   auto* dst = static_cast<unsigned char*>(out);
