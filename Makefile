@@ -6,8 +6,8 @@ EXTENSION   = idgen
 MODULE_big  = idgen
 DATA        = $(wildcard sql/idgen--*.sql)
 # pg_regress scripts: sql/<name>.sql with expected output in expected/<name>.out
-REGRESS     = setup comb_generate comb_sequence comb_validate comb_suffix comb_params fixed_clock
-REGRESS_OPTS = --dbname=idgen_regression
+REGRESS     = setup comb_generate comb_sequence comb_validate comb_suffix comb_params fixed_clock \
+              encoding_vectors encoding_functions distributed_id generator_clock uuid_rfc
 
 CORE_SRCS   = $(wildcard src/core/*.cpp)
 PG_SRCS     = $(wildcard src/pg/*.cpp)
@@ -59,7 +59,7 @@ format-check:
 # has no PostgreSQL include path, is the second fence.)
 PG_HEADER_NAMES = postgres|postgres_ext|c|pg_config|fmgr|funcapi|miscadmin|access|catalog|commands|common|datatype|executor|lib|libpq|mb|nodes|optimizer|parser|port|storage|tcop|utils
 header-check:
-	@! grep -nE '^ *# *include *"' src/core/*.[ch]pp | grep -vE '#include "core/[a-z_]+\.hpp"' \
+	@! grep -nE '^ *# *include *"' src/core/*.[ch]pp | grep -vE '#include "core/[a-z0-9_]+\.hpp"' \
 	  || { echo "src/core may include only core/ headers with quotes"; exit 1; }
 	@! grep -nE '^ *# *include *<($(PG_HEADER_NAMES))(\.h>|/)' src/core/*.[ch]pp \
 	  || { echo "src/core must not include PostgreSQL headers"; exit 1; }

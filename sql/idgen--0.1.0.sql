@@ -103,3 +103,313 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.comb_from_suffix(uuid) IS
 'Prefix form of a COMB stored in the SQL Server suffix form; inverse of comb_to_suffix';
+
+---------------------------------------------------------------------------------------------------
+-- DistributedId family (docs/distributed-id.md), byte-exact with Architect.Identities.
+-- The time-ordered generators (distributed_id, distributed_id128, uuidv7) are PARALLEL
+-- RESTRICTED: their state belongs to the session's backend (or to the server when preloaded);
+-- a parallel worker would be a separate generator and break the session's ordering.
+---------------------------------------------------------------------------------------------------
+
+CREATE DOMAIN idgen.distributed_id AS numeric(28,0) CHECK (VALUE >= 0);
+
+COMMENT ON DOMAIN idgen.distributed_id IS
+'A DistributedId: an integer from 0 to 10^28 - 1, ms since 1900 (minus a 1 s leeway) times 2^48 plus 48 random bits';
+
+CREATE FUNCTION idgen.distributed_id()
+RETURNS idgen.distributed_id
+AS 'MODULE_PATHNAME', 'idgen_distributed_id'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.distributed_id() IS
+'New 28-digit DistributedId (Architect.Identities): increasing per generator, about 128 per ms with bursts borrowed from a 1 s leeway';
+
+CREATE FUNCTION idgen.distributed_id_timestamp(id numeric)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_distributed_id_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.distributed_id_timestamp(numeric) IS
+'The millisecond timestamp embedded in a DistributedId (about 1 s before its creation)';
+
+CREATE FUNCTION idgen.distributed_id_bound(at timestamptz)
+RETURNS idgen.distributed_id
+AS 'MODULE_PATHNAME', 'idgen_distributed_id_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.distributed_id_bound(timestamptz) IS
+'The smallest DistributedId whose embedded timestamp is at, for range scans: WHERE id >= idgen.distributed_id_bound(now() - interval ''1 day'')';
+
+CREATE FUNCTION idgen.distributed_id128()
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_distributed_id128'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.distributed_id128() IS
+'New DistributedId128 (Architect.Identities): ms since 1700, version nibble 7, variant bit 0 (not an RFC 9562 UUIDv7), 75 random bits with 58-bit increments';
+
+CREATE FUNCTION idgen.distributed_id128_timestamp(id uuid)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_distributed_id128_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.distributed_id128_timestamp(uuid) IS
+'The millisecond timestamp embedded in a DistributedId128; an error for uuids without its layout';
+
+CREATE FUNCTION idgen.distributed_id128_bound(at timestamptz)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_distributed_id128_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.distributed_id128_bound(timestamptz) IS
+'The smallest DistributedId128 whose embedded timestamp is at, for range scans';
+
+-- Encodings. Integer literals resolve to the integer/smallint forms (an untyped 12345 would be
+-- ambiguous between bigint and numeric); numeric literals to the DistributedId form.
+
+CREATE FUNCTION idgen.to_alphanumeric(value bigint)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_alphanumeric_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_alphanumeric(bigint) IS
+'11-character base62 form (0-9A-Za-z, sorts like the number under COLLATE "C") of a non-negative bigint';
+
+CREATE FUNCTION idgen.to_alphanumeric(value integer)
+RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.to_alphanumeric(value::bigint);
+
+COMMENT ON FUNCTION idgen.to_alphanumeric(integer) IS
+'11-character base62 form of a non-negative integer (as bigint)';
+
+CREATE FUNCTION idgen.to_alphanumeric(value smallint)
+RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.to_alphanumeric(value::bigint);
+
+COMMENT ON FUNCTION idgen.to_alphanumeric(smallint) IS
+'11-character base62 form of a non-negative smallint (as bigint)';
+
+CREATE FUNCTION idgen.to_alphanumeric(value numeric)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_alphanumeric_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_alphanumeric(numeric) IS
+'16-character base62 form of a DistributedId (an integer from 0 to 10^28 - 1)';
+
+CREATE FUNCTION idgen.to_alphanumeric(value uuid)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_alphanumeric_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_alphanumeric(uuid) IS
+'22-character base62 form of a uuid: two 11-character blocks of its 8-byte halves';
+
+CREATE FUNCTION idgen.alphanumeric_to_bigint(value text)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_alphanumeric_to_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.alphanumeric_to_bigint(text) IS
+'Decodes the 11-character base62 form of a bigint; 22P02 for malformed text, 22003 above 2^63 - 1';
+
+CREATE FUNCTION idgen.alphanumeric_to_numeric(value text)
+RETURNS numeric
+AS 'MODULE_PATHNAME', 'idgen_alphanumeric_to_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.alphanumeric_to_numeric(text) IS
+'Decodes the 16-character base62 form of a DistributedId; 22P02 for malformed text, 22003 above 10^28 - 1';
+
+CREATE FUNCTION idgen.alphanumeric_to_uuid(value text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_alphanumeric_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.alphanumeric_to_uuid(text) IS
+'Decodes the 22-character base62 form of a uuid; 22P02 for malformed text, 22003 for a block above 2^64 - 1';
+
+CREATE FUNCTION idgen.to_hexadecimal(value bigint)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_hexadecimal_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_hexadecimal(bigint) IS
+'16-character upper-case hexadecimal form of a non-negative bigint';
+
+CREATE FUNCTION idgen.to_hexadecimal(value integer)
+RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.to_hexadecimal(value::bigint);
+
+COMMENT ON FUNCTION idgen.to_hexadecimal(integer) IS
+'16-character upper-case hexadecimal form of a non-negative integer (as bigint)';
+
+CREATE FUNCTION idgen.to_hexadecimal(value smallint)
+RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.to_hexadecimal(value::bigint);
+
+COMMENT ON FUNCTION idgen.to_hexadecimal(smallint) IS
+'16-character upper-case hexadecimal form of a non-negative smallint (as bigint)';
+
+CREATE FUNCTION idgen.to_hexadecimal(value numeric)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_hexadecimal_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_hexadecimal(numeric) IS
+'26-character upper-case hexadecimal form of a DistributedId (00 and its 12 bytes)';
+
+CREATE FUNCTION idgen.to_hexadecimal(value uuid)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_hexadecimal_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_hexadecimal(uuid) IS
+'32-character upper-case hexadecimal form of a uuid, without hyphens';
+
+CREATE FUNCTION idgen.hexadecimal_to_bigint(value text)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_hexadecimal_to_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.hexadecimal_to_bigint(text) IS
+'Decodes exactly 16 hexadecimal digits (any case) to a bigint; 22P02 for malformed text, 22003 above 2^63 - 1';
+
+CREATE FUNCTION idgen.hexadecimal_to_numeric(value text)
+RETURNS numeric
+AS 'MODULE_PATHNAME', 'idgen_hexadecimal_to_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.hexadecimal_to_numeric(text) IS
+'Decodes exactly 26 hexadecimal digits (any case, starting 00) to a DistributedId; 22P02 for malformed text, 22003 out of range';
+
+CREATE FUNCTION idgen.hexadecimal_to_uuid(value text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_hexadecimal_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.hexadecimal_to_uuid(text) IS
+'Decodes exactly 32 hexadecimal digits (any case, no hyphens) to a uuid; 22P02 for malformed text';
+
+-- The try_ decoders answer NULL where the decoders above raise, for untrusted input such as URL
+-- parameters (NULL -> 404).
+
+CREATE FUNCTION idgen.try_alphanumeric_to_bigint(value text)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_try_alphanumeric_to_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_alphanumeric_to_bigint(text) IS
+'As alphanumeric_to_bigint, but NULL instead of an error for input it rejects';
+
+CREATE FUNCTION idgen.try_alphanumeric_to_numeric(value text)
+RETURNS numeric
+AS 'MODULE_PATHNAME', 'idgen_try_alphanumeric_to_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_alphanumeric_to_numeric(text) IS
+'As alphanumeric_to_numeric, but NULL instead of an error for input it rejects';
+
+CREATE FUNCTION idgen.try_alphanumeric_to_uuid(value text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_try_alphanumeric_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_alphanumeric_to_uuid(text) IS
+'As alphanumeric_to_uuid, but NULL instead of an error for input it rejects';
+
+CREATE FUNCTION idgen.try_hexadecimal_to_bigint(value text)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_try_hexadecimal_to_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_hexadecimal_to_bigint(text) IS
+'As hexadecimal_to_bigint, but NULL instead of an error for input it rejects';
+
+CREATE FUNCTION idgen.try_hexadecimal_to_numeric(value text)
+RETURNS numeric
+AS 'MODULE_PATHNAME', 'idgen_try_hexadecimal_to_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_hexadecimal_to_numeric(text) IS
+'As hexadecimal_to_numeric, but NULL instead of an error for input it rejects';
+
+CREATE FUNCTION idgen.try_hexadecimal_to_uuid(value text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_try_hexadecimal_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_hexadecimal_to_uuid(text) IS
+'As hexadecimal_to_uuid, but NULL instead of an error for input it rejects';
+
+-- 128-bit forms of a uuid.
+
+CREATE FUNCTION idgen.uuid_to_numeric(id uuid)
+RETURNS numeric
+AS 'MODULE_PATHNAME', 'idgen_uuid_to_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.uuid_to_numeric(uuid) IS
+'The uuid''s 16 bytes read as a big-endian unsigned integer (38 digits for DistributedId128 values, up to 39 in general)';
+
+CREATE FUNCTION idgen.numeric_to_uuid(value numeric)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_numeric_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.numeric_to_uuid(numeric) IS
+'The uuid whose big-endian bytes are the integer value (0 to 2^128 - 1)';
+
+CREATE FUNCTION idgen.split_uuid(id uuid, OUT upper bigint, OUT lower bigint)
+RETURNS record
+AS 'MODULE_PATHNAME', 'idgen_split_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.split_uuid(uuid) IS
+'The two-bigint form of a 128-bit id (high and low 8 bytes); an error when either has its top bit set';
+
+CREATE FUNCTION idgen.join_uuid(upper bigint, lower bigint)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_join_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.join_uuid(bigint, bigint) IS
+'The uuid of a two-bigint form; an error when either half is negative';
+
+-- RFC 9562.
+
+CREATE FUNCTION idgen.uuidv7()
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_uuidv7'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.uuidv7() IS
+'New RFC 9562 version 7 UUID with 1/4096 ms precision in rand_a (method 3), strictly increasing per generator';
+
+CREATE FUNCTION idgen.uuid_timestamp(id uuid)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_uuid_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.uuid_timestamp(uuid) IS
+'Creation time of an RFC 9562 version 1, 6 or 7 UUID; NULL for other versions and variants';
+
+CREATE FUNCTION idgen.uuid_version(id uuid)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_uuid_version'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.uuid_version(uuid) IS
+'The version of an RFC 9562 UUID (variant 10); NULL for other variants';
+
+CREATE FUNCTION idgen.generator_scope()
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_generator_scope'
+LANGUAGE C STABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.generator_scope() IS
+'''server'' when idgen is in shared_preload_libraries and the time-ordered generators share one server-wide state, else ''backend''';

@@ -17,7 +17,13 @@ FROM pg_proc p
 WHERE p.pronamespace = 'idgen'::regnamespace
   AND obj_description(p.oid, 'pg_proc') IS NULL;
 
--- The GUC is registered once the library is loaded.
+-- Every type (the distributed_id domain) carries a COMMENT too (expect no rows).
+SELECT t.typname AS uncommented_type
+FROM pg_type t
+WHERE t.typnamespace = 'idgen'::regnamespace AND t.typtype = 'd'
+  AND obj_description(t.oid, 'pg_type') IS NULL;
+
+-- The GUCs are registered once the library is loaded.
 LOAD 'idgen';
 SELECT name, setting, context FROM pg_settings WHERE name LIKE 'idgen.%' ORDER BY name;
 

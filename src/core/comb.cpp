@@ -3,8 +3,6 @@
 
 #include <utility>
 
-#include "core/random.hpp"
-
 namespace idgen::comb {
 
 ParamError check_prefix_bytes(int prefix_bytes) noexcept {
@@ -65,13 +63,6 @@ Uuid compose(std::uint64_t prefix, int prefix_bytes, const Uuid& random_bits) no
   }
   uuid_set_version_and_rfc_variant(id, 4);
   return id;
-}
-
-bool generate(std::uint64_t prefix, int prefix_bytes, Uuid* out) noexcept {
-  Uuid bits;
-  if (!random::fill(bits.bytes.data(), bits.bytes.size())) return false;
-  *out = compose(prefix, prefix_bytes, bits);
-  return true;
 }
 
 std::uint64_t cyclic_distance(std::uint64_t a, std::uint64_t b, std::uint64_t modulus) noexcept {

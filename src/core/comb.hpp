@@ -79,9 +79,6 @@ std::uint64_t prefix_of(const Uuid& id, int prefix_bytes) noexcept;
 // A version-4, RFC-variant UUID with the prefix in front and random_bits everywhere else.
 Uuid compose(std::uint64_t prefix, int prefix_bytes, const Uuid& random_bits) noexcept;
 
-// compose() with fresh bits from the process CSPRNG. False when no randomness was available.
-[[nodiscard]] bool generate(std::uint64_t prefix, int prefix_bytes, Uuid* out) noexcept;
-
 // min((a - b) mod m, (b - a) mod m) for a, b < m.
 std::uint64_t cyclic_distance(std::uint64_t a, std::uint64_t b, std::uint64_t modulus) noexcept;
 

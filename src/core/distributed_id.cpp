@@ -90,8 +90,8 @@ Step step(State& state, u128 q, std::int64_t now_unix_ms) noexcept {
 }
 
 Uuid make_id(std::int64_t ts, u128 r) noexcept {
-  const std::uint64_t hi = (static_cast<std::uint64_t>(ts) << 16) | 0x7000 |
-                           static_cast<std::uint64_t>(r >> 63);
+  const std::uint64_t hi =
+      (static_cast<std::uint64_t>(ts) << 16) | 0x7000 | static_cast<std::uint64_t>(r >> 63);
   const std::uint64_t lo = static_cast<std::uint64_t>(r) & ((std::uint64_t{1} << 63) - 1);
   return uuid_from_u128(u128_from_halves(hi, lo));
 }

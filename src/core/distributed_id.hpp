@@ -28,8 +28,8 @@ constexpr std::int64_t kTimestampLimit = std::int64_t{1} << 45;  // ts must stay
 constexpr int kDrawBytes = 6;
 
 struct State {
-  std::int64_t last_ts = 0;        // P
-  std::uint64_t last_random = 0;   // Q
+  std::int64_t last_ts = 0;       // P
+  std::uint64_t last_random = 0;  // Q
 };
 
 enum class StepKind {

@@ -1,7 +1,6 @@
 // See rfc9562.hpp.
 #include "core/rfc9562.hpp"
 
-
 namespace idgen::rfc9562 {
 namespace {
 
@@ -49,12 +48,12 @@ std::optional<std::int64_t> timestamp_unix_us(const Uuid& id) noexcept {
   std::uint64_t ticks = 0;  // 100 ns since 1582-10-15 (versions 1 and 6)
   switch (*v) {
     case 1:  // time_low (32) | time_mid (16) | version | time_high (12)
-      ticks = (big_endian(id, 6, 2) & 0x0fff) << 48 | big_endian(id, 4, 2) << 32 |
-              big_endian(id, 0, 4);
+      ticks =
+          (big_endian(id, 6, 2) & 0x0fff) << 48 | big_endian(id, 4, 2) << 32 | big_endian(id, 0, 4);
       break;
     case 6:  // time_high (32) | time_mid (16) | version | time_low (12)
-      ticks = big_endian(id, 0, 4) << 28 | big_endian(id, 4, 2) << 12 |
-              (big_endian(id, 6, 2) & 0x0fff);
+      ticks =
+          big_endian(id, 0, 4) << 28 | big_endian(id, 4, 2) << 12 | (big_endian(id, 6, 2) & 0x0fff);
       break;
     case 7:
       return static_cast<std::int64_t>(big_endian(id, 0, 6)) * 1000;

@@ -45,15 +45,28 @@ bool u128_from_decimal(const char* text, std::size_t len, u128* out) noexcept {
 }
 
 Base10000 to_base10000(u128 v) noexcept {
-  Base10000 r{};
-  std::int16_t reversed[10];
+  // 128-bit division is a library call; split into 16-digit chunks first (at most two 128-bit
+  // divisions) and take the base-10000 digits of each chunk with 64-bit arithmetic.
+  constexpr std::uint64_t kChunk = 10000000000000000ULL;  // 10^16 = 10000^4
+  std::uint64_t chunks[3];                                // least significant first
+  int nchunks = 0;
+  do {
+    chunks[nchunks++] = static_cast<std::uint64_t>(v % kChunk);
+    v /= kChunk;
+  } while (v != 0);
+  std::int16_t reversed[12] = {};  // least significant digit first
   int n = 0;
-  while (v != 0) {
-    reversed[n++] = static_cast<std::int16_t>(v % 10000);
-    v /= 10000;
+  for (int c = 0; c < nchunks; ++c) {
+    std::uint64_t chunk = chunks[c];
+    for (int i = 0; i < 4; ++i) {
+      reversed[n++] = static_cast<std::int16_t>(chunk % 10000);
+      chunk /= 10000;
+    }
   }
+  while (n > 0 && reversed[n - 1] == 0) --n;  // leading zero digits
+  Base10000 r{};
   r.weight = n == 0 ? 0 : n - 1;
-  int low = 0;  // drop trailing zero digits
+  int low = 0;  // trailing zero digits are implied by the weight
   while (low < n && reversed[low] == 0) ++low;
   r.ndigits = n - low;
   for (int i = 0; i < r.ndigits; ++i) r.digits[i] = reversed[n - 1 - i];

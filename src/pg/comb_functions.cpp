@@ -78,12 +78,9 @@ std::uint64_t tolerance_arg(FunctionCallInfo fcinfo, int n, const comb::TimeLayo
 }
 
 Datum new_comb(std::uint64_t prefix, int prefix_bytes) {
-  Uuid id;
-  if (!comb::generate(prefix, prefix_bytes, &id)) {
-    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
-                    errmsg("could not obtain random bytes from the operating system")));
-  }
-  return uuid_datum(id);
+  Uuid bits;
+  random_bytes(bits.bytes.data(), bits.bytes.size());
+  return uuid_datum(comb::compose(prefix, prefix_bytes, bits));
 }
 
 // What comb_valid and comb_check found for one id.

@@ -5,6 +5,7 @@
 
 #include "core/arith.hpp"
 #include "core/duration.hpp"
+#include "core/random.hpp"
 
 namespace idgen::pg {
 namespace {
@@ -77,6 +78,41 @@ std::int64_t unix_ms_arg(FunctionCallInfo fcinfo, int n, const char* name) {
 
 bool unix_us_from_timestamptz(TimestampTz ts, std::int64_t* unix_us) {
   return !__builtin_add_overflow(ts, kPgEpochUnixUs, unix_us);
+}
+
+Datum timestamptz_from_unix_us(std::int64_t unix_us) {
+  TimestampTz ts = 0;
+  if (__builtin_sub_overflow(unix_us, kPgEpochUnixUs, &ts) || !IS_VALID_TIMESTAMP(ts)) {
+    ereport(ERROR,
+            (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("timestamp out of range")));
+  }
+  return TimestampTzGetDatum(ts);
+}
+
+Datum timestamptz_from_unix_ms(std::int64_t unix_ms) {
+  std::int64_t unix_us = 0;
+  if (__builtin_mul_overflow(unix_ms, 1000, &unix_us)) {
+    ereport(ERROR,
+            (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("timestamp out of range")));
+  }
+  return timestamptz_from_unix_us(unix_us);
+}
+
+void random_bytes(void* out, std::size_t n) {
+  if (!random::fill(out, n)) {
+    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
+                    errmsg("could not obtain random bytes from the operating system")));
+  }
+}
+
+const char* clip_for_message(const char* text, int len) {
+  constexpr int kMaxChars = 40;
+  const int keep = pg_mbcharcliplen(text, len, kMaxChars);
+  return keep < len ? psprintf("%.*s...", keep, text) : pnstrdup(text, len);
+}
+
+const char* clip_for_message(const char* text) {
+  return clip_for_message(text, static_cast<int>(strlen(text)));
 }
 
 }  // namespace idgen::pg

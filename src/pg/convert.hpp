@@ -29,4 +29,16 @@ std::int64_t unix_ms_arg(FunctionCallInfo fcinfo, int n, const char* name);
 // TimestampTz (µs since 2000-01-01) to Unix µs; false when the result does not fit in 64 bits.
 bool unix_us_from_timestamptz(TimestampTz ts, std::int64_t* unix_us);
 
+// Unix ms / µs to a timestamptz Datum; raises 22008 when PostgreSQL cannot represent it.
+Datum timestamptz_from_unix_ms(std::int64_t unix_ms);
+Datum timestamptz_from_unix_us(std::int64_t unix_us);
+
+// Fills out with bytes from the process CSPRNG; raises an internal error if none are available.
+void random_bytes(void* out, std::size_t n);
+
+// A palloc'd copy of (possibly user-supplied, possibly huge) text fit for an error message: at
+// most 40 characters, cut at a character boundary, "..." appended when cut.
+const char* clip_for_message(const char* text, int len);
+const char* clip_for_message(const char* text);
+
 }  // namespace idgen::pg

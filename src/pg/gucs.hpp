@@ -4,5 +4,6 @@
 namespace idgen::pg {
 
 void define_fixed_clock_guc();  // idgen.fixed_clock (fixed_clock_guc.cpp)
+void define_test_seed_guc();    // idgen.test_random_seed (test_seed_guc.cpp)
 
 }  // namespace idgen::pg

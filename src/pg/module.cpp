@@ -1,4 +1,5 @@
 // The shared library's entry: module magic and one-time initialisation.
+#include "pg/generator_state.hpp"
 #include "pg/gucs.hpp"
 #include "pg/postgres.hpp"
 
@@ -12,9 +13,11 @@ PGDLLEXPORT void _PG_init(void);
 // shared_preload_libraries (backends then inherit it through fork), else in each backend.
 void _PG_init(void) {
   idgen::pg::define_fixed_clock_guc();
+  idgen::pg::define_test_seed_guc();
 #if PG_VERSION_NUM >= 150000
   MarkGUCPrefixReserved("idgen");
 #else
   EmitWarningsOnPlaceholders("idgen");
 #endif
+  idgen::pg::install_shared_generator_state();
 }

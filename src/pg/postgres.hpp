@@ -12,15 +12,25 @@ extern "C" {
 #include "postgres.h"
 
 #include "fmgr.h"
+#include "funcapi.h"
 #include "miscadmin.h"
+#include "access/htup_details.h"
 #include "commands/sequence.h"
 #include "datatype/timestamp.h"
+#include "mb/pg_wchar.h"
+#include "storage/ipc.h"
+#include "storage/latch.h"
+#include "storage/lwlock.h"
+#include "storage/shmem.h"
+#include "storage/spin.h"
 #include "utils/builtins.h"
 #include "utils/datetime.h"
 #include "utils/guc.h"
+#include "utils/numeric.h"
 #include "utils/syscache.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
+#include "utils/wait_event.h"
 }
 
 #pragma GCC diagnostic pop

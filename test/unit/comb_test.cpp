@@ -5,10 +5,20 @@
 
 #include <set>
 
+#include "core/random.hpp"
+
 namespace idgen::comb {
 namespace {
 
 constexpr std::int64_t k2026Ms = 1767225600000;  // 2026-01-01 00:00:00 UTC
+
+// A COMB with fresh random bits, as src/pg composes it.
+bool generate(std::uint64_t prefix, int prefix_bytes, Uuid* out) {
+  Uuid bits;
+  if (!random::fill(bits.bytes.data(), bits.bytes.size())) return false;
+  *out = compose(prefix, prefix_bytes, bits);
+  return true;
+}
 
 Uuid pattern(std::uint8_t fill) {
   Uuid u;

@@ -243,14 +243,19 @@ TEST(Base62, StrictBlocksAndPositions) {
   std::uint64_t v = 0;
   EXPECT_EQ(base62::decode_u64("LygHa16AHYG", 11, &v).status, DecodeStatus::out_of_range);
   EXPECT_EQ(base62::decode_u64("zzzzzzzzzzz", 11, &v).status, DecodeStatus::out_of_range);
-  const DecodeResult r = base62::decode_u64("12345\xc3\xa9" "7890", 12, &v);
+  const DecodeResult r = base62::decode_u64(
+      "12345\xc3\xa9"
+      "7890",
+      12, &v);
   EXPECT_EQ(r.status, DecodeStatus::bad_character);
   EXPECT_EQ(r.position, 5u);
   EXPECT_EQ(base62::decode_u64("", 0, &v).status, DecodeStatus::bad_length);
   u128 w = 0;
   // The 16-character form: the hidden first 6 characters are 0, then the 10^28 - 1 check.
-  EXPECT_EQ(base62::decode_decimal28("agbFu5KnEQGxp4QC", 16, &w).status, DecodeStatus::out_of_range);
-  EXPECT_EQ(base62::decode_decimal28("zzzzzzzzzzzzzzzz", 16, &w).status, DecodeStatus::out_of_range);
+  EXPECT_EQ(base62::decode_decimal28("agbFu5KnEQGxp4QC", 16, &w).status,
+            DecodeStatus::out_of_range);
+  EXPECT_EQ(base62::decode_decimal28("zzzzzzzzzzzzzzzz", 16, &w).status,
+            DecodeStatus::out_of_range);
 }
 
 TEST(Hex, RefusesNonZeroFirstByteAndBadLengths) {

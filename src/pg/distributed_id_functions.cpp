@@ -1,0 +1,118 @@
+// SQL functions of DistributedId and DistributedId128 (spec distributed-id.md 2 and 3): the
+// generators, the embedded timestamps and the range-scan bounds.
+#include <cstdint>
+
+#include "core/clock.hpp"
+#include "core/distributed_id.hpp"
+#include "pg/convert.hpp"
+#include "pg/error_bridge.hpp"
+#include "pg/generator_state.hpp"
+#include "pg/numeric_u128.hpp"
+#include "pg/postgres.hpp"
+#include "pg/wait.hpp"
+
+namespace idgen::pg {
+namespace {
+
+[[noreturn]] void report_clock_out_of_range(const char* kind, const char* range) {
+  ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                  errmsg("the clock is outside the range of %s timestamps", kind),
+                  errdetail("%s timestamps cover %s.", kind, range),
+                  errhint("Check idgen.fixed_clock and the system clock.")));
+  pg_unreachable();
+}
+
+[[noreturn]] void report_bound_out_of_range(const char* kind, const char* range) {
+  ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                  errmsg("timestamp out of range for %s", kind),
+                  errdetail("%s timestamps cover %s.", kind, range)));
+  pg_unreachable();
+}
+
+constexpr const char* kDistributedIdRange =
+    "1900-01-01 00:00:00 UTC to 3014-12-13 12:41:28.831 UTC";
+constexpr const char* kDistributedId128Range = "1700-01-01 00:00:00 UTC to the year 10619";
+
+}  // namespace
+}  // namespace idgen::pg
+
+using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
+namespace did = idgen::distributed_id;
+namespace did128 = idgen::distributed_id128;
+
+// idgen.distributed_id(): one draw per call, kept across waits (spec 2.3); the clock is re-read
+// on every attempt.
+IDGEN_SQL_FUNCTION(idgen_distributed_id) {
+  (void)fcinfo;
+  std::uint8_t bytes[did::kDrawBytes];
+  random_bytes(bytes, sizeof bytes);
+  const std::uint64_t q = did::draw_from_bytes(bytes);
+  for (;;) {
+    const did::Step step = step_distributed_id(q, idgen::clock::now_unix_ms());
+    switch (step.kind) {
+      case did::StepKind::id:
+        return numeric_datum(step.value);
+      case did::StepKind::out_of_range:
+        report_clock_out_of_range("DistributedId", kDistributedIdRange);
+      case did::StepKind::wait:
+        wait_about_one_ms();
+        break;
+    }
+  }
+}
+
+// idgen.distributed_id_timestamp(numeric) STRICT
+IDGEN_SQL_FUNCTION(idgen_distributed_id_timestamp) {
+  return timestamptz_from_unix_ms(
+      did::timestamp_unix_ms(numeric_arg(fcinfo, 0, kDistributedIdDomain)));
+}
+
+// idgen.distributed_id_bound(timestamptz) STRICT: the smallest id with that embedded timestamp.
+IDGEN_SQL_FUNCTION(idgen_distributed_id_bound) {
+  idgen::u128 bound = 0;
+  if (!did::bound(unix_ms_arg(fcinfo, 0, "at"), &bound)) {
+    report_bound_out_of_range("DistributedId", kDistributedIdRange);
+  }
+  return numeric_datum(bound);
+}
+
+// idgen.distributed_id128()
+IDGEN_SQL_FUNCTION(idgen_distributed_id128) {
+  (void)fcinfo;
+  std::uint8_t bytes[did128::kDrawBytes];
+  random_bytes(bytes, sizeof bytes);
+  const idgen::u128 q = did128::draw_from_bytes(bytes);
+  for (;;) {
+    const did128::Step step = step_distributed_id128(q, idgen::clock::now_unix_ms());
+    switch (step.kind) {
+      case did::StepKind::id:
+        return uuid_datum(step.value);
+      case did::StepKind::out_of_range:
+        report_clock_out_of_range("DistributedId128", kDistributedId128Range);
+      case did::StepKind::wait:
+        wait_about_one_ms();
+        break;
+    }
+  }
+}
+
+// idgen.distributed_id128_timestamp(uuid) STRICT
+IDGEN_SQL_FUNCTION(idgen_distributed_id128_timestamp) {
+  const idgen::Uuid id = uuid_arg(fcinfo, 0);
+  if (!did128::has_layout(id)) {
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("uuid is not a DistributedId128"),
+             errdetail("A DistributedId128 has version nibble 7 and the top bit of byte 8 clear; "
+                       "an RFC 9562 UUIDv7 (variant 10) is not one: use idgen.uuid_timestamp.")));
+  }
+  return timestamptz_from_unix_ms(did128::timestamp_unix_ms(id));
+}
+
+// idgen.distributed_id128_bound(timestamptz) STRICT
+IDGEN_SQL_FUNCTION(idgen_distributed_id128_bound) {
+  idgen::Uuid bound;
+  if (!did128::bound(unix_ms_arg(fcinfo, 0, "at"), &bound)) {
+    report_bound_out_of_range("DistributedId128", kDistributedId128Range);
+  }
+  return uuid_datum(bound);
+}

@@ -1,0 +1,186 @@
+// SQL functions of the alphanumeric (base62) and hexadecimal id encodings (spec
+// distributed-id.md 4): encoders for bigint, DistributedId numeric and uuid, strict decoders, and
+// their try_ forms that answer NULL instead of raising (for URL parameters: NULL becomes a 404).
+//
+// Errors: malformed text 22P02 (wrong length, a character outside the alphabet), a well-formed
+// value outside what the target holds 22003; the input is quoted clipped to 40 characters.
+#include <cstdint>
+
+#include "core/base62.hpp"
+#include "core/hex.hpp"
+#include "pg/convert.hpp"
+#include "pg/error_bridge.hpp"
+#include "pg/numeric_u128.hpp"
+#include "pg/postgres.hpp"
+
+namespace idgen::pg {
+namespace {
+
+enum class Target { bigint, distributed_id, uuid };
+
+// One text form of one target: its name in messages, its length and alphabet, and its decoder
+// (widened to u128, with the target's own range applied).
+struct TextForm {
+  const char* name;
+  const char* alphabet;
+  std::size_t length;
+  const char* range;  // errdetail for out_of_range
+  Target target;
+  DecodeResult (*decode)(const char* text, std::size_t len, u128* out);
+};
+
+template <DecodeResult (*Decode64)(const char*, std::size_t, std::uint64_t*)>
+DecodeResult decode_bigint(const char* text, std::size_t len, u128* out) {
+  std::uint64_t v = 0;
+  DecodeResult r = Decode64(text, len, &v);
+  if (r.status == DecodeStatus::ok && v > static_cast<std::uint64_t>(INT64_MAX)) {
+    r.status = DecodeStatus::out_of_range;
+  }
+  *out = v;
+  return r;
+}
+
+constexpr const char* kBase62Alphabet = "0-9, A-Z, a-z";
+constexpr const char* kHexAlphabet = "0-9, A-F, a-f";
+
+const TextForm kAlphanumericBigint = {
+    "alphanumeric bigint", kBase62Alphabet,
+    base62::kU64Chars,     "A bigint is at most 9223372036854775807, alphanumeric AzL8n0Y58m7.",
+    Target::bigint,        decode_bigint<base62::decode_u64>};
+const TextForm kAlphanumericDistributedId = {
+    "alphanumeric DistributedId",
+    kBase62Alphabet,
+    base62::kDecimal28Chars,
+    "A DistributedId is at most 9999999999999999999999999999, alphanumeric agbFu5KnEQGxp4QB.",
+    Target::distributed_id,
+    base62::decode_decimal28};
+const TextForm kAlphanumericUuid = {
+    "alphanumeric uuid", kBase62Alphabet,
+    base62::kU128Chars,  "Each 11-character half is at most LygHa16AHYF (2^64 - 1).",
+    Target::uuid,        base62::decode_u128};
+const TextForm kHexadecimalBigint = {"hexadecimal bigint", kHexAlphabet,
+                                     hex::kU64Chars,       "A bigint is at most 7FFFFFFFFFFFFFFF.",
+                                     Target::bigint,       decode_bigint<hex::decode_u64>};
+const TextForm kHexadecimalDistributedId = {
+    "hexadecimal DistributedId",
+    kHexAlphabet,
+    hex::kDecimal28Chars,
+    "A DistributedId starts with 00 and is at most 00204FCE5E3E2502610FFFFFFF (10^28 - 1).",
+    Target::distributed_id,
+    hex::decode_decimal28};
+const TextForm kHexadecimalUuid = {"hexadecimal uuid", kHexAlphabet,    hex::kU128Chars, "",
+                                   Target::uuid,       hex::decode_u128};
+
+// Decodes text argument 0. With raise, a rejected input is an error; without, it is NULL.
+Datum decode_text_arg(FunctionCallInfo fcinfo, const TextForm& form, bool raise) {
+  text* arg = PG_GETARG_TEXT_PP(0);
+  const char* data = VARDATA_ANY(arg);
+  const int len = static_cast<int>(VARSIZE_ANY_EXHDR(arg));
+  u128 value = 0;
+  const DecodeResult r = form.decode(data, static_cast<std::size_t>(len), &value);
+  if (r.status != DecodeStatus::ok) {
+    if (!raise) PG_RETURN_NULL();
+    const char* shown = clip_for_message(data, len);
+    switch (r.status) {
+      case DecodeStatus::bad_length:
+        ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                        errmsg("invalid %s: \"%s\"", form.name, shown),
+                        errdetail("Expected exactly %zu characters, got %d.", form.length,
+                                  pg_mbstrlen_with_len(data, len))));
+        break;
+      case DecodeStatus::bad_character:
+        ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                        errmsg("invalid %s: \"%s\"", form.name, shown),
+                        errdetail("Character %d is not one of %s.",
+                                  pg_mbstrlen_with_len(data, static_cast<int>(r.position)) + 1,
+                                  form.alphabet)));
+        break;
+      default:
+        ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                        errmsg("%s out of range: \"%s\"", form.name, shown),
+                        form.range[0] != '\0' ? errdetail("%s", form.range) : 0));
+    }
+  }
+  switch (form.target) {
+    case Target::bigint:
+      PG_RETURN_INT64(static_cast<std::int64_t>(value));
+    case Target::distributed_id:
+      return numeric_datum(value);
+    case Target::uuid:
+      break;
+  }
+  return uuid_datum(uuid_from_u128(value));
+}
+
+std::uint64_t nonnegative_bigint_arg(FunctionCallInfo fcinfo, const char* encoding) {
+  const std::int64_t v = PG_GETARG_INT64(0);
+  if (v < 0) {
+    ereport(ERROR,
+            (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+             errmsg("negative value %lld has no %s form", static_cast<long long>(v), encoding),
+             errdetail("Only bigint values from 0 to 9223372036854775807 are encoded.")));
+  }
+  return static_cast<std::uint64_t>(v);
+}
+
+Datum text_datum(const char* chars, std::size_t len) {
+  return PointerGetDatum(cstring_to_text_with_len(chars, static_cast<int>(len)));
+}
+
+}  // namespace
+}  // namespace idgen::pg
+
+using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
+namespace base62 = idgen::base62;
+namespace hex = idgen::hex;
+
+// ---- encoders --------------------------------------------------------------------------------
+
+IDGEN_SQL_FUNCTION(idgen_to_alphanumeric_bigint) {
+  char out[base62::kU64Chars];
+  base62::encode_u64(nonnegative_bigint_arg(fcinfo, "alphanumeric"), out);
+  return text_datum(out, sizeof out);
+}
+
+IDGEN_SQL_FUNCTION(idgen_to_alphanumeric_numeric) {
+  char out[base62::kDecimal28Chars];
+  base62::encode_decimal28(numeric_arg(fcinfo, 0, kDistributedIdDomain), out);
+  return text_datum(out, sizeof out);
+}
+
+IDGEN_SQL_FUNCTION(idgen_to_alphanumeric_uuid) {
+  char out[base62::kU128Chars];
+  base62::encode_u128(idgen::u128_from_uuid(uuid_arg(fcinfo, 0)), out);
+  return text_datum(out, sizeof out);
+}
+
+IDGEN_SQL_FUNCTION(idgen_to_hexadecimal_bigint) {
+  char out[hex::kU64Chars];
+  hex::encode_u64(nonnegative_bigint_arg(fcinfo, "hexadecimal"), out);
+  return text_datum(out, sizeof out);
+}
+
+IDGEN_SQL_FUNCTION(idgen_to_hexadecimal_numeric) {
+  char out[hex::kDecimal28Chars];
+  hex::encode_decimal28(numeric_arg(fcinfo, 0, kDistributedIdDomain), out);
+  return text_datum(out, sizeof out);
+}
+
+IDGEN_SQL_FUNCTION(idgen_to_hexadecimal_uuid) {
+  char out[hex::kU128Chars];
+  hex::encode_u128(idgen::u128_from_uuid(uuid_arg(fcinfo, 0)), out);
+  return text_datum(out, sizeof out);
+}
+
+// ---- decoders: raising and try_ forms --------------------------------------------------------
+
+#define IDGEN_DECODER(sql_name, form)                                                  \
+  IDGEN_SQL_FUNCTION(idgen_##sql_name) { return decode_text_arg(fcinfo, form, true); } \
+  IDGEN_SQL_FUNCTION(idgen_try_##sql_name) { return decode_text_arg(fcinfo, form, false); }
+
+IDGEN_DECODER(alphanumeric_to_bigint, kAlphanumericBigint)
+IDGEN_DECODER(alphanumeric_to_numeric, kAlphanumericDistributedId)
+IDGEN_DECODER(alphanumeric_to_uuid, kAlphanumericUuid)
+IDGEN_DECODER(hexadecimal_to_bigint, kHexadecimalBigint)
+IDGEN_DECODER(hexadecimal_to_numeric, kHexadecimalDistributedId)
+IDGEN_DECODER(hexadecimal_to_uuid, kHexadecimalUuid)

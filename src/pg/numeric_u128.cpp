@@ -1,0 +1,104 @@
+// See numeric_u128.hpp. The stored form (numeric.c): after the varlena header, a uint16 header.
+//  - top bits 10: short form. Bit 0x2000 negative, bits 0x1F80 display scale, 0x0040 weight sign,
+//    0x003F weight; base-10000 digits follow.
+//  - top bits 00 / 01: long form, positive / negative; display scale in the low bits; an int16
+//    weight follows, then the digits.
+//  - top bits 11: NaN or an infinity.
+// value = sum digits[i] * 10000^(weight - i); zero has no digits.
+#include "pg/numeric_u128.hpp"
+
+#include <cstring>
+
+#include "pg/convert.hpp"
+
+namespace idgen::pg {
+namespace {
+
+constexpr std::uint16_t kFlagMask = 0xC000;
+constexpr std::uint16_t kLongNegative = 0x4000;
+constexpr std::uint16_t kShort = 0x8000;
+constexpr std::uint16_t kSpecial = 0xC000;
+constexpr std::uint16_t kShortNegative = 0x2000;
+constexpr std::uint16_t kShortWeightNegative = 0x0040;
+constexpr std::uint16_t kShortWeightMask = 0x003F;
+
+}  // namespace
+
+const NumericDomain kDistributedIdDomain = {"DistributedId", kDecimal28Max,
+                                            "9999999999999999999999999999"};
+const NumericDomain kUint128Domain = {"128-bit id", kU128Max,
+                                      "340282366920938463463374607431768211455"};
+
+NumericStatus numeric_to_u128(Numeric num, u128 max, u128* out) {
+  const char* base = reinterpret_cast<const char*>(num);
+  std::uint16_t header = 0;
+  std::memcpy(&header, base + VARHDRSZ, sizeof header);
+  if ((header & kFlagMask) == kSpecial) {
+    return numeric_is_nan(num) ? NumericStatus::nan : NumericStatus::infinite;
+  }
+  bool negative = false;
+  int weight = 0;
+  std::size_t digits_offset = VARHDRSZ + sizeof(std::uint16_t);
+  if ((header & kFlagMask) == kShort) {
+    negative = (header & kShortNegative) != 0;
+    weight = static_cast<int>(header & kShortWeightMask);
+    if ((header & kShortWeightNegative) != 0) weight -= kShortWeightMask + 1;
+  } else {
+    negative = (header & kFlagMask) == kLongNegative;
+    std::int16_t long_weight = 0;
+    std::memcpy(&long_weight, base + digits_offset, sizeof long_weight);
+    weight = long_weight;
+    digits_offset += sizeof(std::int16_t);
+  }
+  const std::size_t size = VARSIZE(num);
+  const int ndigits =
+      size > digits_offset ? static_cast<int>((size - digits_offset) / sizeof(std::int16_t)) : 0;
+  if (negative && ndigits > 0) return NumericStatus::negative;  // zero is never stored negative
+  const auto* digits = reinterpret_cast<const std::int16_t*>(base + digits_offset);
+  u128 value = 0;
+  const Base10000Status status = from_base10000(digits, ndigits, weight, max, &value);
+  switch (status) {
+    case Base10000Status::not_integer:
+      return NumericStatus::not_integer;
+    case Base10000Status::too_large:
+      return NumericStatus::too_large;
+    case Base10000Status::ok:
+      break;
+  }
+  *out = value;
+  return NumericStatus::ok;
+}
+
+u128 numeric_arg(FunctionCallInfo fcinfo, int n, const NumericDomain& domain) {
+  Numeric num = PG_GETARG_NUMERIC(n);
+  u128 value = 0;
+  const NumericStatus status = numeric_to_u128(num, domain.max, &value);
+  if (status == NumericStatus::ok) return value;
+  const char* shown =
+      clip_for_message(DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(num))));
+  const bool range = status == NumericStatus::negative || status == NumericStatus::infinite ||
+                     status == NumericStatus::too_large;
+  ereport(ERROR,
+          (errcode(range ? ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE : ERRCODE_INVALID_PARAMETER_VALUE),
+           range ? errmsg("%s value %s is out of range", domain.name, shown)
+                 : errmsg("%s value %s is not an integer", domain.name, shown),
+           errdetail("A %s is an integer from 0 to %s (any display scale: 5.000 is 5).",
+                     domain.name, domain.max_text)));
+  pg_unreachable();
+}
+
+Datum numeric_datum(u128 v) {
+  const Base10000 d = to_base10000(v);
+  const std::size_t size =
+      VARHDRSZ + sizeof(std::uint16_t) + static_cast<std::size_t>(d.ndigits) * sizeof(std::int16_t);
+  char* result = static_cast<char*>(palloc(size));
+  SET_VARSIZE(result, size);
+  // Short form, positive, display scale 0; the weight of a u128 is at most 9.
+  const auto header = static_cast<std::uint16_t>(kShort | (d.weight & kShortWeightMask));
+  std::memcpy(result + VARHDRSZ, &header, sizeof header);
+  std::memcpy(result + VARHDRSZ + sizeof header, d.digits,
+              static_cast<std::size_t>(d.ndigits) * sizeof(std::int16_t));
+  return PointerGetDatum(result);
+}
+
+}  // namespace idgen::pg

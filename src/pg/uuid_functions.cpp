@@ -1,0 +1,96 @@
+// SQL functions on uuid values as 128-bit ids: RFC 9562 version 7 generation, version and
+// timestamp of RFC UUIDs, the numeric and two-bigint forms (spec distributed-id.md 3.4, 3.5), and
+// the generator scope.
+#include <cstdint>
+#include <optional>
+
+#include "core/clock.hpp"
+#include "core/rfc9562.hpp"
+#include "core/uint128.hpp"
+#include "pg/convert.hpp"
+#include "pg/error_bridge.hpp"
+#include "pg/generator_state.hpp"
+#include "pg/numeric_u128.hpp"
+#include "pg/postgres.hpp"
+
+using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
+namespace rfc9562 = idgen::rfc9562;
+
+// idgen.uuidv7(): monotonic per generator (backend, server or private; pg/generator_state.hpp).
+IDGEN_SQL_FUNCTION(idgen_uuidv7) {
+  (void)fcinfo;
+  std::uint8_t random[rfc9562::kRandomBytes];
+  random_bytes(random, sizeof random);
+  idgen::Uuid id;
+  if (!step_uuidv7(idgen::clock::now_unix_us(), random, &id)) {
+    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                    errmsg("the clock is outside the range of UUIDv7 timestamps"),
+                    errdetail("UUIDv7 timestamps cover 1970-01-01 UTC to the year 10889."),
+                    errhint("Check idgen.fixed_clock and the system clock.")));
+  }
+  return uuid_datum(id);
+}
+
+// idgen.uuid_timestamp(uuid) STRICT: versions 1, 6 and 7 of the RFC variant, else NULL.
+IDGEN_SQL_FUNCTION(idgen_uuid_timestamp) {
+  const std::optional<std::int64_t> us = rfc9562::timestamp_unix_us(uuid_arg(fcinfo, 0));
+  if (!us) PG_RETURN_NULL();
+  return timestamptz_from_unix_us(*us);
+}
+
+// idgen.uuid_version(uuid) STRICT: NULL for non-RFC variants.
+IDGEN_SQL_FUNCTION(idgen_uuid_version) {
+  const std::optional<int> version = rfc9562::version(uuid_arg(fcinfo, 0));
+  if (!version) PG_RETURN_NULL();
+  PG_RETURN_INT32(*version);
+}
+
+// idgen.uuid_to_numeric(uuid) STRICT: the 16 bytes read big-endian, as a decimal integer.
+IDGEN_SQL_FUNCTION(idgen_uuid_to_numeric) {
+  return numeric_datum(idgen::u128_from_uuid(uuid_arg(fcinfo, 0)));
+}
+
+// idgen.numeric_to_uuid(numeric) STRICT: integers 0 .. 2^128 - 1.
+IDGEN_SQL_FUNCTION(idgen_numeric_to_uuid) {
+  return uuid_datum(idgen::uuid_from_u128(numeric_arg(fcinfo, 0, kUint128Domain)));
+}
+
+// idgen.split_uuid(uuid, OUT upper bigint, OUT lower bigint) STRICT
+IDGEN_SQL_FUNCTION(idgen_split_uuid) {
+  std::int64_t halves[2] = {0, 0};
+  if (!idgen::split_u128(idgen::u128_from_uuid(uuid_arg(fcinfo, 0)), &halves[0], &halves[1])) {
+    ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                    errmsg("uuid does not fit two non-negative bigints"),
+                    errdetail("The top bit of byte 0 or of byte 8 is set; a DistributedId128 "
+                              "never sets either.")));
+  }
+  TupleDesc desc = nullptr;
+  if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE) {
+    ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+                    errmsg("split_uuid must be called where a record is accepted")));
+  }
+  desc = BlessTupleDesc(desc);
+  Datum values[2] = {Int64GetDatum(halves[0]), Int64GetDatum(halves[1])};
+  bool nulls[2] = {false, false};
+  return HeapTupleGetDatum(heap_form_tuple(desc, values, nulls));
+}
+
+// idgen.join_uuid(upper bigint, lower bigint) STRICT
+IDGEN_SQL_FUNCTION(idgen_join_uuid) {
+  idgen::u128 value = 0;
+  if (!idgen::join_u128(PG_GETARG_INT64(0), PG_GETARG_INT64(1), &value)) {
+    ereport(ERROR,
+            (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+             errmsg("upper and lower must not be negative"),
+             errdetail("upper is %lld, lower is %lld.", static_cast<long long>(PG_GETARG_INT64(0)),
+                       static_cast<long long>(PG_GETARG_INT64(1)))));
+  }
+  return uuid_datum(idgen::uuid_from_u128(value));
+}
+
+// idgen.generator_scope(): 'server' when idgen is preloaded (one server-wide generator state),
+// else 'backend'.
+IDGEN_SQL_FUNCTION(idgen_generator_scope) {
+  (void)fcinfo;
+  return PointerGetDatum(cstring_to_text(generator_scope_name()));
+}
