@@ -1,6 +1,8 @@
 // DistributedId and DistributedId128 generators; see distributed_id.hpp and the spec's 2.4, 3.3.
 #include "core/distributed_id.hpp"
 
+#include "core/byte_order.hpp"
+
 namespace idgen::distributed_id {
 
 std::uint64_t draw_from_bytes(const std::uint8_t* bytes) noexcept {
@@ -16,7 +18,7 @@ Step step(State& state, std::uint64_t q, std::int64_t now_unix_ms) noexcept {
   const std::int64_t t = now - kLeewayMs;
   // A clock before 1900-01-01T00:00:01 has no valid timestamp; the state's initial P = 0 must not
   // stand in for one.
-  if (t < 0) return {StepKind::out_of_range, 0, false};
+  if (t < 0) return {StepKind::out_of_range, 0, 0, false};
 
   std::int64_t ts = 0;
   std::uint64_t random = 0;
@@ -31,16 +33,16 @@ Step step(State& state, std::uint64_t q, std::int64_t now_unix_ms) noexcept {
     ts = state.last_ts + 1;  // borrow one ms from the leeway
     random = q;
   } else if (state.last_ts <= now + 999) {
-    return {StepKind::wait, 0, false};
+    return {StepKind::wait, 0, 0, false};
   } else {
     ts = t;  // the clock is more than about a second behind: start again from it
     random = q;
     reset = true;
   }
-  if (ts < 0 || ts >= kTimestampLimit) return {StepKind::out_of_range, 0, false};
+  if (ts < 0 || ts >= kTimestampLimit) return {StepKind::out_of_range, 0, 0, false};
   state.last_ts = ts;
   state.last_random = random;
-  return {StepKind::id, make_id(ts, random), reset};
+  return {StepKind::id, ts, random, reset};
 }
 
 bool bound(std::int64_t unix_ms, u128* out) noexcept {
@@ -55,9 +57,8 @@ bool bound(std::int64_t unix_ms, u128* out) noexcept {
 namespace idgen::distributed_id128 {
 
 u128 draw_from_bytes(const std::uint8_t* bytes) noexcept {
-  u128 q = 0;
-  for (int i = 0; i < kDrawBytes; ++i) q = (q << 8) | bytes[i];
-  q &= kRandomMax;
+  const std::uint64_t high = (std::uint64_t{bytes[0]} << 8) | bytes[1];
+  const u128 q = u128_from_halves(high, load_be64(bytes + 2)) & kRandomMax;
   return q == 0 ? 1 : q;
 }
 
@@ -65,7 +66,7 @@ Step step(State& state, u128 q, std::int64_t now_unix_ms) noexcept {
   const std::int64_t now = now_unix_ms - kEpochUnixMs;  // ms since 1700, no leeway
   std::uint64_t inc = static_cast<std::uint64_t>(q) % kIncrementModulus;
   if (inc == 0) inc = 1;
-  if (now < 0) return {StepKind::out_of_range, Uuid{}, false};
+  if (now < 0) return {StepKind::out_of_range, 0, 0, false};
 
   std::int64_t ts = 0;
   u128 random = 0;
@@ -77,16 +78,16 @@ Step step(State& state, u128 q, std::int64_t now_unix_ms) noexcept {
     ts = state.last_ts;
     random = state.last_random + inc;
   } else if (now + kResetThresholdMs > state.last_ts) {
-    return {StepKind::wait, Uuid{}, false};
+    return {StepKind::wait, 0, 0, false};
   } else {
     ts = now;
     random = q;
     reset = true;
   }
-  if (ts < 0 || ts >= kTimestampLimit) return {StepKind::out_of_range, Uuid{}, false};
+  if (ts < 0 || ts >= kTimestampLimit) return {StepKind::out_of_range, 0, 0, false};
   state.last_ts = ts;
   state.last_random = random;
-  return {StepKind::id, make_id(ts, random), reset};
+  return {StepKind::id, ts, random, reset};
 }
 
 Uuid make_id(std::int64_t ts, u128 r) noexcept {

@@ -9,8 +9,10 @@
 //                 RFC 9562 UUIDv7.
 //
 // The generators are pure state machines: a step takes the state, one random draw and the clock
-// reading, and either returns an id or asks the caller to wait about 1 ms and try again with the
-// same draw (the caller owns sleeping, locking and cancellation).
+// reading, and either returns the new (timestamp, random part) or asks the caller to wait about
+// 1 ms and try again with the same draw (the caller owns sleeping, locking and cancellation).
+// A step does only the state arithmetic, so that a shared state's lock is held for a few
+// instructions; make_id builds the id afterwards.
 #pragma once
 
 #include <cstdint>
@@ -33,14 +35,15 @@ struct State {
 };
 
 enum class StepKind {
-  id,            // value holds the new id
+  id,            // ts and random hold the new id's parts
   wait,          // wait about 1 ms, re-read the clock and step again with the same draw
   out_of_range,  // the timestamp would leave 0 .. 2^45 - 1 (clock before 1900 or after 3014)
 };
 
 struct Step {
   StepKind kind;
-  u128 value;
+  std::int64_t ts;       // ms since 1900
+  std::uint64_t random;  // 48-bit random part
   bool reset;  // the clock was far behind: ordering with earlier ids is lost (spec 2.4 step 4.4)
 };
 
@@ -82,7 +85,8 @@ using distributed_id::StepKind;
 
 struct Step {
   StepKind kind;
-  Uuid value;
+  std::int64_t ts;  // ms since 1700
+  u128 random;      // 75-bit random part
   bool reset;
 };
 

@@ -14,17 +14,25 @@ std::uint64_t big_endian(const Uuid& id, int from, int count) noexcept {
 
 }  // namespace
 
-bool next_v7(V7State& state, std::int64_t now_unix_us, const std::uint8_t* random,
-             Uuid* out) noexcept {
+bool next_v7_value(std::uint64_t last, std::int64_t now_unix_us, std::uint64_t* next) noexcept {
   if (now_unix_us < 0) return false;
   const auto ms = static_cast<std::uint64_t>(now_unix_us / 1000);
   const auto sub = static_cast<std::uint64_t>((now_unix_us % 1000) * 4096 / 1000);
   if (ms >= kMsLimit) return false;
   std::uint64_t value = (ms << 12) | sub;
-  if (value <= state.last) value = state.last + 1;
+  if (value <= last) value = last + 1;
   if ((value >> 12) >= kMsLimit) return false;
-  state.last = value;
+  *next = value;
+  return true;
+}
 
+bool advance_v7(V7State& state, std::int64_t now_unix_us, std::uint64_t* value) noexcept {
+  if (!next_v7_value(state.last, now_unix_us, value)) return false;
+  state.last = *value;
+  return true;
+}
+
+Uuid compose_v7(std::uint64_t value, const std::uint8_t* random) noexcept {
   Uuid id;
   for (int i = 0; i < 6; ++i) {
     id.bytes[i] = static_cast<std::uint8_t>(value >> (12 + 8 * (5 - i)));
@@ -33,8 +41,7 @@ bool next_v7(V7State& state, std::int64_t now_unix_us, const std::uint8_t* rando
   id.bytes[7] = static_cast<std::uint8_t>(value & 0xff);
   for (int i = 0; i < kRandomBytes; ++i) id.bytes[8 + i] = random[i];
   id.bytes[8] = static_cast<std::uint8_t>(0x80 | (id.bytes[8] & 0x3f));
-  *out = id;
-  return true;
+  return id;
 }
 
 std::optional<int> version(const Uuid& id) noexcept {

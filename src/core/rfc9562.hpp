@@ -25,10 +25,17 @@ struct V7State {
   std::uint64_t last = 0;  // (unix_ts_ms << 12) | rand_a of the previous id
 };
 
-// A v7 id for now_unix_us with random bits from random[0..8); false when the time does not fit
-// 48 bits of Unix milliseconds (before 1970 or after year 10889).
-bool next_v7(V7State& state, std::int64_t now_unix_us, const std::uint8_t* random,
-             Uuid* out) noexcept;
+// Moves the generator to the (unix_ts_ms << 12 | rand_a) value of the next id for now_unix_us:
+// the clock's value, or the previous one plus one step when the clock has not passed it. False,
+// leaving the state alone, when the time does not fit 48 bits of Unix milliseconds (before 1970
+// or after the year 10889). Only state arithmetic, so a shared state's lock is held briefly.
+bool advance_v7(V7State& state, std::int64_t now_unix_us, std::uint64_t* value) noexcept;
+// The same as a pure function of the previous value, for lock-free shared state (compare and
+// swap): the value that follows `last` at now_unix_us.
+bool next_v7_value(std::uint64_t last, std::int64_t now_unix_us, std::uint64_t* next) noexcept;
+
+// The v7 id of a value from advance_v7, with rand_b from random[0..8).
+Uuid compose_v7(std::uint64_t value, const std::uint8_t* random) noexcept;
 
 // The version of an RFC 9562 UUID (variant 10); nullopt for other variants.
 std::optional<int> version(const Uuid& id) noexcept;

@@ -1,20 +1,18 @@
 // See uint128.hpp.
 #include "core/uint128.hpp"
 
+#include "core/byte_order.hpp"
+
 namespace idgen {
 
 u128 u128_from_uuid(const Uuid& id) noexcept {
-  u128 v = 0;
-  for (std::uint8_t b : id.bytes) v = (v << 8) | b;
-  return v;
+  return u128_from_halves(load_be64(id.bytes.data()), load_be64(id.bytes.data() + 8));
 }
 
 Uuid uuid_from_u128(u128 v) noexcept {
   Uuid id;
-  for (int i = 15; i >= 0; --i) {
-    id.bytes[i] = static_cast<std::uint8_t>(v & 0xff);
-    v >>= 8;
-  }
+  store_be64(id.bytes.data(), u128_hi(v));
+  store_be64(id.bytes.data() + 8, u128_lo(v));
   return id;
 }
 

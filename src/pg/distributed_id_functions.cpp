@@ -51,7 +51,7 @@ IDGEN_SQL_FUNCTION(idgen_distributed_id) {
     const did::Step step = step_distributed_id(q, idgen::clock::now_unix_ms());
     switch (step.kind) {
       case did::StepKind::id:
-        return numeric_datum(step.value);
+        return numeric_datum(did::make_id(step.ts, step.random));
       case did::StepKind::out_of_range:
         report_clock_out_of_range("DistributedId", kDistributedIdRange);
       case did::StepKind::wait:
@@ -86,7 +86,7 @@ IDGEN_SQL_FUNCTION(idgen_distributed_id128) {
     const did128::Step step = step_distributed_id128(q, idgen::clock::now_unix_ms());
     switch (step.kind) {
       case did::StepKind::id:
-        return uuid_datum(step.value);
+        return uuid_datum(did128::make_id(step.ts, step.random));
       case did::StepKind::out_of_range:
         report_clock_out_of_range("DistributedId128", kDistributedId128Range);
       case did::StepKind::wait:

@@ -17,6 +17,7 @@ struct GeneratorStates {
 struct SharedGenerators {
   slock_t lock;  // held only for one core step: a few dozen instructions, no calls out
   GeneratorStates states;
+  pg_atomic_uint64 uuidv7_last;  // lock-free: one compare-and-swap per id
 };
 
 GeneratorStates backend_states;
@@ -44,6 +45,7 @@ void attach_shared_memory() {
   if (!found) {
     SpinLockInit(&mem->lock);
     mem->states = GeneratorStates{};
+    pg_atomic_init_u64(&mem->uuidv7_last, 0);
   }
   shared = mem;
   LWLockRelease(AddinShmemInitLock);
@@ -94,9 +96,9 @@ distributed_id128::Step step_distributed_id128(u128 q, std::int64_t now_unix_ms)
   });
 }
 
-bool step_uuidv7(std::int64_t now_unix_us, const std::uint8_t* random, Uuid* out) {
+bool step_uuidv7(std::int64_t now_unix_us, std::uint64_t* value) {
   return run_step(
-      [&](GeneratorStates& s) { return rfc9562::next_v7(s.uuidv7, now_unix_us, random, out); });
+      [&](GeneratorStates& s) { return rfc9562::advance_v7(s.uuidv7, now_unix_us, value); });
 }
 
 }  // namespace idgen::pg

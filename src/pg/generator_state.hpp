@@ -30,6 +30,6 @@ void reset_private_generator_state();
 
 distributed_id::Step step_distributed_id(std::uint64_t q, std::int64_t now_unix_ms);
 distributed_id128::Step step_distributed_id128(u128 q, std::int64_t now_unix_ms);
-bool step_uuidv7(std::int64_t now_unix_us, const std::uint8_t* random, Uuid* out);
+bool step_uuidv7(std::int64_t now_unix_us, std::uint64_t* value);
 
 }  // namespace idgen::pg

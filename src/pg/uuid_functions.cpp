@@ -21,14 +21,14 @@ IDGEN_SQL_FUNCTION(idgen_uuidv7) {
   (void)fcinfo;
   std::uint8_t random[rfc9562::kRandomBytes];
   random_bytes(random, sizeof random);
-  idgen::Uuid id;
-  if (!step_uuidv7(idgen::clock::now_unix_us(), random, &id)) {
+  std::uint64_t value = 0;
+  if (!step_uuidv7(idgen::clock::now_unix_us(), &value)) {
     ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                     errmsg("the clock is outside the range of UUIDv7 timestamps"),
                     errdetail("UUIDv7 timestamps cover 1970-01-01 UTC to the year 10889."),
                     errhint("Check idgen.fixed_clock and the system clock.")));
   }
-  return uuid_datum(id);
+  return uuid_datum(rfc9562::compose_v7(value, random));
 }
 
 // idgen.uuid_timestamp(uuid) STRICT: versions 1, 6 and 7 of the RFC variant, else NULL.
