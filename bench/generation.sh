@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Generation benchmark: per-row cost of idgen.comb() against gen_random_uuid(), nextval() and the
-# empty floor, measured in one run in a throwaway cluster. Not a test: it asserts nothing.
+# Generation benchmark: per-row cost of every idgen generator against gen_random_uuid(), nextval()
+# and the empty floor, measured in one run in a throwaway cluster. Not a test: it asserts nothing.
 # Usage: bash bench/generation.sh [rows] [runs]        (defaults: 2000000 rows, 7 runs)
 # The report is printed and saved under bench/reports/.
 set -euo pipefail

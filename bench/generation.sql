@@ -1,17 +1,31 @@
--- Generation cost per row: SELECT count(f()) FROM generate_series(1, :rows), the median of :runs
--- runs per candidate, candidates interleaved run by run so that drift hits all of them alike.
+-- Generation cost per row: SELECT count(f()) FROM generate_series(1, rows), the median of `runs`
+-- runs per candidate (bench.rows / bench.runs settings), candidates interleaved run by run so that drift hits all of them alike.
 -- "net" subtracts the empty floor (count(1)), leaving the cost of the function call itself.
 \set ON_ERROR_STOP on
 CREATE EXTENSION IF NOT EXISTS idgen;
 CREATE SEQUENCE IF NOT EXISTS bench_seq;
 SET jit = off;  -- these plans stay below jit_above_cost anyway; keep it explicit
 
-CREATE TEMP TABLE candidates (name text PRIMARY KEY, expr text NOT NULL, ord int NOT NULL);
+-- rows: per run. DistributedId is rate-limited by design (about 128 ids per ms per generator once
+-- the 1 s leeway is borrowed, spec 2.4), so its per-call cost is measured on bursts of 100 000 ids
+-- that fit the leeway, each after 1.2 s of idleness that restores it.
+CREATE TEMP TABLE candidates (name text PRIMARY KEY, expr text NOT NULL, ord int NOT NULL,
+                              rows int NOT NULL DEFAULT current_setting('bench.rows')::int,
+                              settle_ms int NOT NULL DEFAULT 0);
+-- target: how many times faster than gen_random_uuid() / nextval() a generator must be.
+CREATE TEMP TABLE targets (name text PRIMARY KEY, vs_random numeric, vs_nextval numeric);
+INSERT INTO candidates (name, expr, ord) VALUES
+  ('empty floor',               '1',                               0),
+  ('idgen.comb()',              'idgen.comb()',                    1),
+  ('idgen.distributed_id128()', 'idgen.distributed_id128()',       3),
+  ('idgen.uuidv7()',            'idgen.uuidv7()',                  4),
+  ('gen_random_uuid()',         'gen_random_uuid()',               5),
+  ('nextval()',                 'nextval(''bench_seq'')',          6);
 INSERT INTO candidates VALUES
-  ('empty floor',       '1',                               0),
-  ('idgen.comb()',      'idgen.comb()',                    1),
-  ('gen_random_uuid()', 'gen_random_uuid()',               2),
-  ('nextval()',         'nextval(''bench_seq'')',          3);
+  ('idgen.distributed_id()',    'idgen.distributed_id()',          2, 100000, 1200);
+INSERT INTO targets VALUES
+  ('idgen.comb()', 6, 1.8), ('idgen.distributed_id128()', 6, 1.8), ('idgen.uuidv7()', 6, 1.8),
+  ('idgen.distributed_id()', 3, NULL);
 
 CREATE TEMP TABLE timings (name text, run int, ms double precision);
 
@@ -19,16 +33,17 @@ DO $$
 DECLARE
   c record;
   t0 timestamptz;
-  rows int := current_setting('bench.rows')::int;
 BEGIN
   -- one warm-up pass: load the library, fault in the buffers
   FOR c IN SELECT * FROM candidates ORDER BY ord LOOP
-    EXECUTE format('SELECT count(%s) FROM generate_series(1, %s)', c.expr, rows);
+    PERFORM pg_sleep(c.settle_ms / 1000.0);
+    EXECUTE format('SELECT count(%s) FROM generate_series(1, %s)', c.expr, c.rows);
   END LOOP;
   FOR r IN 1 .. current_setting('bench.runs')::int LOOP
     FOR c IN SELECT * FROM candidates ORDER BY ord LOOP
+      PERFORM pg_sleep(c.settle_ms / 1000.0);
       t0 := clock_timestamp();
-      EXECUTE format('SELECT count(%s) FROM generate_series(1, %s)', c.expr, rows);
+      EXECUTE format('SELECT count(%s) FROM generate_series(1, %s)', c.expr, c.rows);
       INSERT INTO timings VALUES (c.name, r,
         extract(epoch FROM clock_timestamp() - t0) * 1000);
     END LOOP;
@@ -36,27 +51,35 @@ BEGIN
 END $$;
 
 CREATE TEMP VIEW medians AS
-  SELECT c.name, c.ord,
+  SELECT c.name, c.ord, c.rows,
          percentile_cont(0.5) WITHIN GROUP (ORDER BY t.ms) AS ms
-  FROM candidates c JOIN timings t USING (name) GROUP BY c.name, c.ord;
+  FROM candidates c JOIN timings t USING (name) GROUP BY c.name, c.ord, c.rows;
 
 CREATE TEMP VIEW per_row AS
-  SELECT m.name, m.ord, m.ms,
-         m.ms * 1e6 / current_setting('bench.rows')::int AS ns_row,
-         (m.ms - f.ms) * 1e6 / current_setting('bench.rows')::int AS net_ns_row
+  SELECT m.name, m.ord, m.rows, m.ms,
+         m.ms * 1e6 / m.rows AS ns_row,
+         m.ms * 1e6 / m.rows - f.ms * 1e6 / f.rows AS net_ns_row
   FROM medians m, medians f WHERE f.name = 'empty floor';
 
 \echo
 \echo 'Per-row cost (median of runs):'
-SELECT name AS function, round(ms::numeric, 1) AS median_ms, round(ns_row::numeric, 1) AS ns_per_row,
+SELECT name AS function, rows AS rows_per_run, round(ms::numeric, 1) AS median_ms,
+       round(ns_row::numeric, 1) AS ns_per_row,
        round(net_ns_row::numeric, 1) AS net_ns_per_row
 FROM per_row ORDER BY ord;
 
-\echo 'Ratios of idgen.comb() against the baselines (how many times faster):'
-SELECT b.name AS baseline,
-       round((b.ns_row / c.ns_row)::numeric, 2) AS whole_query_ratio,
-       round((b.net_ns_row / nullif(c.net_ns_row, 0))::numeric, 2) AS net_ratio,
-       CASE b.name WHEN 'gen_random_uuid()' THEN '>= 6' WHEN 'nextval()' THEN '>= 1.8' END AS target
-FROM per_row b, per_row c
-WHERE c.name = 'idgen.comb()' AND b.name IN ('gen_random_uuid()', 'nextval()')
-ORDER BY b.ord;
+\echo 'How many times faster than each baseline (whole query, and net of the empty floor):'
+SELECT c.name AS function,
+       round((r.ns_row / c.ns_row)::numeric, 2) AS vs_random_uuid,
+       round((r.net_ns_row / nullif(c.net_ns_row, 0))::numeric, 2) AS vs_random_uuid_net,
+       t.vs_random AS target_vs_random_uuid,
+       round((n.ns_row / c.ns_row)::numeric, 2) AS vs_nextval,
+       round((n.net_ns_row / nullif(c.net_ns_row, 0))::numeric, 2) AS vs_nextval_net,
+       t.vs_nextval AS target_vs_nextval
+FROM per_row c JOIN targets t USING (name),
+     per_row r, per_row n
+WHERE r.name = 'gen_random_uuid()' AND n.name = 'nextval()'
+ORDER BY c.ord;
+
+\echo 'idgen.distributed_id() sustains about 128 ids per ms per generator by design; the figures'
+\echo 'above are its per-call cost within a burst that fits the 1 s leeway.'
