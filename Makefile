@@ -42,11 +42,34 @@ $(BUILD_DIR)/unit_tests: $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp tes
 	@mkdir -p $(BUILD_DIR)
 	$(CXX) $(UNIT_CXXFLAGS) $(CORE_SRCS) $(UNIT_SRCS) $(UNIT_LIBS) -o $@
 
-.PHONY: unit format format-check header-check cppcheck lint demo test
+# libFuzzer targets for every decoder in src/core (clang, with ASan and UBSan). `make fuzz` runs
+# each for FUZZ_RUNS executions from its committed corpus (test/fuzz/corpus/<name>); set
+# FUZZ_SECONDS instead for a time bound. Crashes land in build/fuzz/.
+FUZZ_TARGETS = $(patsubst test/fuzz/fuzz_%.cpp,$(BUILD_DIR)/fuzz/%,$(wildcard test/fuzz/fuzz_*.cpp))
+FUZZ_RUNS    = 2000000
+FUZZ_LIMIT   = $(if $(FUZZ_SECONDS),-max_total_time=$(FUZZ_SECONDS),-runs=$(FUZZ_RUNS))
+CLANGXX      = clang++-14
+
+$(BUILD_DIR)/fuzz/%: test/fuzz/fuzz_%.cpp $(CORE_SRCS) $(wildcard src/core/*.hpp)
+	@mkdir -p $(BUILD_DIR)/fuzz
+	$(CLANGXX) -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	  -I$(CURDIR)/src $< $(CORE_SRCS) -lcrypto -o $@
+
+.PHONY: unit fuzz format format-check header-check cppcheck lint demo test
+fuzz: $(FUZZ_TARGETS)
+	@for t in $(FUZZ_TARGETS); do \
+	  name=$$(basename $$t); mkdir -p $(BUILD_DIR)/fuzz/corpus-$$name; \
+	  echo "fuzz $$name"; \
+	  $$t $(FUZZ_LIMIT) -artifact_prefix=$(BUILD_DIR)/fuzz/$$name- \
+	    $(BUILD_DIR)/fuzz/corpus-$$name test/fuzz/corpus/$$name >$(BUILD_DIR)/fuzz/$$name.log 2>&1 \
+	    || { cat $(BUILD_DIR)/fuzz/$$name.log; exit 1; }; \
+	  tail -n 1 $(BUILD_DIR)/fuzz/$$name.log; \
+	done
+
 unit: $(BUILD_DIR)/unit_tests
 	$(BUILD_DIR)/unit_tests
 
-CPP_FILES = $(wildcard src/core/*.[ch]pp src/pg/*.[ch]pp test/unit/*.cpp)
+CPP_FILES = $(wildcard src/core/*.[ch]pp src/pg/*.[ch]pp test/unit/*.[ch]pp test/fuzz/*.cpp)
 
 format:
 	clang-format -i $(CPP_FILES)

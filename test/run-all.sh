@@ -2,8 +2,9 @@
 # Runs every test of idgen on a Debian 12 machine and ends with one line "N passed, N failed".
 #
 # Suites: lint (formatting, the core/PostgreSQL header wall, cppcheck), unit (GoogleTest on
-# src/core), regress (pg_regress in a throwaway cluster made by pg_virtualenv) and integration
-# (test/integration/*.sh, each making its own throwaway clusters). As root it installs missing
+# src/core), fuzz (each libFuzzer target in test/fuzz for a bounded number of runs), regress
+# (pg_regress in a throwaway cluster made by pg_virtualenv) and integration (test/integration/*.sh,
+# each making its own throwaway clusters). As root it installs missing
 # Debian packages first; otherwise it prints the apt-get command and stops. Exit status is 0 only
 # when nothing failed.
 set -uo pipefail
@@ -52,6 +53,17 @@ unit_bad=$(grep -cE '^\[  FAILED  \] [^ ]+ \(' "$log_dir/unit.log")
 if ((unit_status != 0 && unit_bad == 0)); then unit_bad=1; fi
 ((unit_bad > 0)) && cat "$log_dir/unit.log"
 count unit "$unit_ok" "$unit_bad"
+
+# ---- fuzz: every decoder's libFuzzer target, bounded (make fuzz; a target is one test) --------
+make -s fuzz >"$log_dir/fuzz.log" 2>&1
+fuzz_status=$?
+fuzz_ok=$(grep -cE '^Done [0-9]+ runs' "$log_dir/fuzz.log")
+fuzz_bad=0
+if ((fuzz_status != 0)); then
+  fuzz_bad=1
+  cat "$log_dir/fuzz.log"
+fi
+count fuzz "$fuzz_ok" "$fuzz_bad"
 
 # ---- regress: pg_regress in a throwaway cluster --------------------------------------------
 pg_virtualenv make installcheck >"$log_dir/regress.log" 2>&1

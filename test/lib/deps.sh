@@ -5,8 +5,10 @@
 # What the demo needs: the server, its development files (PGXS, clang/LLVM for the bitcode),
 # OpenSSL's headers and a C++ compiler.
 IDGEN_DEMO_PACKAGES=(postgresql-15 postgresql-server-dev-15 libssl-dev make g++)
-# What the tests add: GoogleTest for the unit tests, clang-format and cppcheck for the lint suite.
-IDGEN_TEST_PACKAGES=("${IDGEN_DEMO_PACKAGES[@]}" libgtest-dev clang-format cppcheck)
+# What the tests add: GoogleTest for the unit tests, clang-format and cppcheck for the lint suite,
+# clang's libFuzzer and sanitizer runtimes for the fuzz suite.
+IDGEN_TEST_PACKAGES=("${IDGEN_DEMO_PACKAGES[@]}" libgtest-dev clang-format cppcheck clang-14
+                     libclang-rt-14-dev)
 
 # ensure_packages pkg...: installs the missing ones as root; otherwise prints the command and exits.
 ensure_packages() {

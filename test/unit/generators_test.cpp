@@ -18,6 +18,17 @@ constexpr std::int64_t kF = 1767225600000;  // 2026-01-01T00:00:00Z in Unix ms
 constexpr std::int64_t kMs1900 = -did::kEpochUnixMs;
 
 std::uint64_t ts_of(u128 id) { return static_cast<std::uint64_t>(id >> 48); }
+
+// The id a DistributedId step made.
+u128 id_of(const did::Step& s) { return did::make_id(s.ts, s.random); }
+Uuid id_of(const did128::Step& s) { return did128::make_id(s.ts, s.random); }
+
+bool next_v7(rfc9562::V7State& state, std::int64_t now_us, const std::uint8_t* random, Uuid* out) {
+  std::uint64_t value = 0;
+  if (!rfc9562::advance_v7(state, now_us, &value)) return false;
+  *out = rfc9562::compose_v7(value, random);
+  return true;
+}
 std::uint64_t r_of(u128 id) { return static_cast<std::uint64_t>(id) & did::kRandomMax; }
 
 TEST(DistributedId, ReadmeExample) {
@@ -32,14 +43,14 @@ TEST(DistributedId, UsesTheLeewayAndIncreasesWithinAMillisecond) {
   did::State s;
   did::Step a = did::step(s, 100, kF);
   ASSERT_EQ(a.kind, did::StepKind::id);
-  EXPECT_EQ(ts_of(a.value), static_cast<std::uint64_t>(kF + kMs1900 - 1000));
-  EXPECT_EQ(r_of(a.value), 100u);
+  EXPECT_EQ(ts_of(id_of(a)), static_cast<std::uint64_t>(kF + kMs1900 - 1000));
+  EXPECT_EQ(r_of(id_of(a)), 100u);
   did::Step b = did::step(s, (std::uint64_t{1} << 41) + 7, kF);  // inc = 7
   ASSERT_EQ(b.kind, did::StepKind::id);
-  EXPECT_EQ(ts_of(b.value), ts_of(a.value));
-  EXPECT_EQ(r_of(b.value), 107u);
+  EXPECT_EQ(ts_of(id_of(b)), ts_of(id_of(a)));
+  EXPECT_EQ(r_of(id_of(b)), 107u);
   did::Step c = did::step(s, std::uint64_t{1} << 41, kF);  // inc = 0 -> 1
-  EXPECT_EQ(r_of(c.value), 108u);
+  EXPECT_EQ(r_of(id_of(c)), 108u);
 }
 
 TEST(DistributedId, BorrowsFromTheLeewayThenWaits) {
@@ -52,13 +63,13 @@ TEST(DistributedId, BorrowsFromTheLeewayThenWaits) {
     did::Step next = did::step(s, did::kRandomMax, kF);
     if (next.kind == did::StepKind::wait) break;
     ASSERT_EQ(next.kind, did::StepKind::id);
-    ASSERT_GT(next.value, first.value);
+    ASSERT_GT(id_of(next), id_of(first));
     first = next;
     ++borrowed;
   }
   // P goes from now - 1000 up to now - 1: 999 borrowed ms, then the generator waits.
   EXPECT_EQ(borrowed, 999);
-  EXPECT_EQ(ts_of(first.value), static_cast<std::uint64_t>(kF + kMs1900 - 1));
+  EXPECT_EQ(ts_of(id_of(first)), static_cast<std::uint64_t>(kF + kMs1900 - 1));
   // One ms later it may borrow again.
   EXPECT_EQ(did::step(s, did::kRandomMax, kF + 1).kind, did::StepKind::id);
 }
@@ -69,29 +80,29 @@ TEST(DistributedId, ReferenceTraceWithRewindingClock) {
   did::State s;
   const did::Step one = did::step(s, 5, kF);
   ASSERT_EQ(one.kind, did::StepKind::id);
-  EXPECT_EQ(ts_of(one.value), static_cast<std::uint64_t>(kF + kMs1900 - 1000));
+  EXPECT_EQ(ts_of(id_of(one)), static_cast<std::uint64_t>(kF + kMs1900 - 1000));
   s.last_random = did::kRandomMax;  // random field forced full
   const did::Step two = did::step(s, 5, kF - 998);
   ASSERT_EQ(two.kind, did::StepKind::id);
-  EXPECT_EQ(ts_of(two.value), static_cast<std::uint64_t>(kF + kMs1900 - 999));
+  EXPECT_EQ(ts_of(id_of(two)), static_cast<std::uint64_t>(kF + kMs1900 - 999));
   s.last_random = did::kRandomMax;
   EXPECT_EQ(did::step(s, 5, kF - 1998).kind, did::StepKind::wait);
   const did::Step three = did::step(s, 5, kF - 1999);
   ASSERT_EQ(three.kind, did::StepKind::id);
   EXPECT_TRUE(three.reset);
-  EXPECT_EQ(ts_of(three.value), static_cast<std::uint64_t>(kF + kMs1900 - 2999));
-  EXPECT_LT(three.value, one.value);
+  EXPECT_EQ(ts_of(id_of(three)), static_cast<std::uint64_t>(kF + kMs1900 - 2999));
+  EXPECT_LT(id_of(three), id_of(one));
 }
 
 TEST(DistributedId, ClockBackByLessThanASecondKeepsOrdering) {
   did::State s;
-  u128 last = did::step(s, 12345, kF).value;
+  u128 last = id_of(did::step(s, 12345, kF));
   for (std::int64_t back : {1, 10, 500, 999}) {
     const did::Step next = did::step(s, 0xABCDEF, kF - back);
     ASSERT_EQ(next.kind, did::StepKind::id);
-    EXPECT_GT(next.value, last);
+    EXPECT_GT(id_of(next), last);
     EXPECT_FALSE(next.reset);
-    last = next.value;
+    last = id_of(next);
   }
 }
 
@@ -109,7 +120,7 @@ TEST(DistributedId, RefusesTimestampsOutsideFortyFiveBits) {
   EXPECT_EQ(did128::step(w, 1, did128::kEpochUnixMs - 1).kind, did128::StepKind::out_of_range);
   // Every id generated since 2012-07-31T08:54:38.801Z has 28 digits.
   did::State v;
-  const u128 id = did::step(v, 1, 1343724878801 + 1000).value;
+  const u128 id = id_of(did::step(v, 1, 1343724878801 + 1000));
   EXPECT_GE(id, u128{1000000000000000000ULL} * 1000000000ULL);
   // The largest possible id is 2^93 - 1.
   EXPECT_EQ(did::make_id(did::kTimestampLimit - 1, did::kRandomMax), (u128{1} << 93) - 1);
@@ -150,12 +161,12 @@ TEST(DistributedId128, GeneratesVersion7WithTopBitOfByte8Clear) {
   for (int i = 0; i < 1000; ++i) {
     const did128::Step st = did128::step(s, u128{1000} + static_cast<unsigned>(i), kF);
     ASSERT_EQ(st.kind, did128::StepKind::id);
-    EXPECT_EQ(uuid_version(st.value), 7);
-    EXPECT_EQ(st.value.bytes[8] & 0x80, 0);
+    EXPECT_EQ(uuid_version(id_of(st)), 7);
+    EXPECT_EQ(id_of(st).bytes[8] & 0x80, 0);
     if (i > 0) {
-      EXPECT_GT(u128_from_uuid(st.value), u128_from_uuid(last));
+      EXPECT_GT(u128_from_uuid(id_of(st)), u128_from_uuid(last));
     }
-    last = st.value;
+    last = id_of(st);
   }
 }
 
@@ -171,7 +182,7 @@ TEST(DistributedId128, ReferenceTraceWithRewindingClock) {
   const did128::Step reset = did128::step(s, 3, kF - 1000);
   ASSERT_EQ(reset.kind, did128::StepKind::id);
   EXPECT_TRUE(reset.reset);
-  EXPECT_LT(u128_from_uuid(reset.value), u128_from_uuid(first.value));
+  EXPECT_LT(u128_from_uuid(id_of(reset)), u128_from_uuid(id_of(first)));
   EXPECT_EQ(did128::step(s, 3, kF + 1).kind, did128::StepKind::id);
 }
 
@@ -231,22 +242,22 @@ TEST(Rfc9562, V7IsMonotonicWithSubMillisecondPrecision) {
   rfc9562::V7State s;
   const std::uint8_t random[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
   Uuid a;
-  ASSERT_TRUE(rfc9562::next_v7(s, kF * 1000 + 500, random, &a));  // half a ms: rand_a 2048
+  ASSERT_TRUE(next_v7(s, kF * 1000 + 500, random, &a));  // half a ms: rand_a 2048
   EXPECT_EQ(rfc9562::version(a), 7);
   EXPECT_EQ(((a.bytes[6] & 0x0f) << 8) | a.bytes[7], 2048);
   EXPECT_EQ(rfc9562::timestamp_unix_us(a), kF * 1000);
   // Same instant again, and a clock that went back: still strictly increasing.
   Uuid b;
-  ASSERT_TRUE(rfc9562::next_v7(s, kF * 1000 + 500, random, &b));
+  ASSERT_TRUE(next_v7(s, kF * 1000 + 500, random, &b));
   EXPECT_GT(u128_from_uuid(b), u128_from_uuid(a));
   Uuid c;
-  ASSERT_TRUE(rfc9562::next_v7(s, kF * 1000 - 5000, random, &c));
+  ASSERT_TRUE(next_v7(s, kF * 1000 - 5000, random, &c));
   EXPECT_GT(u128_from_uuid(c), u128_from_uuid(b));
   // 5000 ids in one µs overflow rand_a into the next ms.
   Uuid last = c;
   for (int i = 0; i < 5000; ++i) {
     Uuid next;
-    ASSERT_TRUE(rfc9562::next_v7(s, kF * 1000 + 500, random, &next));
+    ASSERT_TRUE(next_v7(s, kF * 1000 + 500, random, &next));
     ASSERT_GT(u128_from_uuid(next), u128_from_uuid(last));
     ASSERT_EQ(next.bytes[8] >> 6, 0b10);
     last = next;
@@ -254,7 +265,7 @@ TEST(Rfc9562, V7IsMonotonicWithSubMillisecondPrecision) {
   EXPECT_EQ(rfc9562::timestamp_unix_us(last), (kF + 1) * 1000);
   Uuid never;
   rfc9562::V7State fresh;
-  EXPECT_FALSE(rfc9562::next_v7(fresh, -1, random, &never));
+  EXPECT_FALSE(next_v7(fresh, -1, random, &never));
 }
 
 }  // namespace
