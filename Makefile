@@ -18,6 +18,10 @@ PG_CXXFLAGS = -std=c++17 -Wno-register -Wextra
 ifeq ($(WERROR),1)
 PG_CXXFLAGS += -Werror
 endif
+# x86-64: cmpxchg16b for the lock-free 128-bit generator states (src/pg/generator_state.cpp).
+ifeq ($(shell uname -m),x86_64)
+PG_CXXFLAGS += -mcx16
+endif
 SHLIB_LINK  = -lcrypto -lstdc++
 
 PG_CONFIG ?= pg_config
@@ -26,7 +30,7 @@ include $(PGXS)
 
 # Debian's server is built with LLVM JIT, so PGXS also compiles every .cpp to bitcode with clang,
 # without PG_CXXFLAGS (hence as C++14). Must come after the include, or PGXS overwrites it.
-override BITCODE_CXXFLAGS += -std=c++17 -Wno-register
+override BITCODE_CXXFLAGS += -std=c++17 -Wno-register $(if $(filter x86_64,$(shell uname -m)),-mcx16)
 
 # ---- project targets ---------------------------------------------------------------------------
 

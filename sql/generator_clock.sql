@@ -1,7 +1,8 @@
 -- The time-ordered generators with a pinned clock and a deterministic random stream: bursts,
 -- waits, cancelled waits, clocks that move back, and reproducible ids.
 SET TimeZone = 'UTC';
-SELECT idgen.generator_scope();
+-- (This script runs with idgen loaded per backend and preloaded; both must give this output.)
+SELECT idgen.generator_scope() IN ('backend', 'server') AS known_scope;
 
 -- Deterministic test mode: the same seed and clock give the same ids, in a fresh private state.
 SET idgen.test_random_seed = 'regression';

@@ -3,8 +3,8 @@
 #
 # Suites: lint (formatting, the core/PostgreSQL header wall, cppcheck), unit (GoogleTest on
 # src/core), fuzz (each libFuzzer target in test/fuzz for a bounded number of runs), regress
-# (pg_regress in a throwaway cluster made by pg_virtualenv) and integration (test/integration/*.sh,
-# each making its own throwaway clusters). As root it installs missing
+# (pg_regress in throwaway clusters made by pg_virtualenv, once with idgen loaded per backend and
+# once preloaded) and integration (test/integration/*.sh, each making its own throwaway clusters). As root it installs missing
 # Debian packages first; otherwise it prints the apt-get command and stops. Exit status is 0 only
 # when nothing failed.
 set -uo pipefail
@@ -65,16 +65,25 @@ if ((fuzz_status != 0)); then
 fi
 count fuzz "$fuzz_ok" "$fuzz_bad"
 
-# ---- regress: pg_regress in a throwaway cluster --------------------------------------------
-pg_virtualenv make installcheck >"$log_dir/regress.log" 2>&1
-reg_status=$?
-reg_ok=$(grep -cE '^(test| ) +[a-z_0-9]+ +\.\.\. ok' "$log_dir/regress.log")
-reg_bad=$(grep -cE '^(test| ) +[a-z_0-9]+ +\.\.\. (FAILED|failed)' "$log_dir/regress.log")
-if ((reg_status != 0 && reg_bad == 0)); then reg_bad=1; fi
-if ((reg_bad > 0)); then
-  cat "$log_dir/regress.log"
-  [ -f regression.diffs ] && cat regression.diffs
-fi
+# ---- regress: pg_regress in a throwaway cluster, with idgen loaded per backend and preloaded ---
+# (the same expected output must hold in both generator scopes)
+reg_ok=0 reg_bad=0
+for mode in backend preloaded; do
+  options=()
+  [ "$mode" = preloaded ] && options=(-o shared_preload_libraries=idgen)
+  pg_virtualenv "${options[@]}" make installcheck >"$log_dir/regress-$mode.log" 2>&1
+  status=$?
+  ok=$(grep -cE '^(test| ) +[a-z_0-9]+ +\.\.\. ok' "$log_dir/regress-$mode.log")
+  bad=$(grep -cE '^(test| ) +[a-z_0-9]+ +\.\.\. (FAILED|failed)' "$log_dir/regress-$mode.log")
+  if ((status != 0 && bad == 0)); then bad=1; fi
+  if ((bad > 0)); then
+    echo "-- regress ($mode) failed:"
+    cat "$log_dir/regress-$mode.log"
+    [ -f regression.diffs ] && cat regression.diffs
+  fi
+  reg_ok=$((reg_ok + ok))
+  reg_bad=$((reg_bad + bad))
+done
 count regress "$reg_ok" "$reg_bad"
 
 # ---- integration: scripts print TAP lines ("ok N - ...", "not ok N - ...") ------------------

@@ -14,7 +14,18 @@ struct GeneratorStates {
   rfc9562::V7State uuidv7;
 };
 
+// On x86-64 with cmpxchg16b the two 128-bit-state generators are lock-free as well: each state
+// packs into one 16-byte word advanced by compare-and-swap, so no session ever waits behind a
+// preempted lock holder. Elsewhere a spinlock guards them.
+#if defined(__x86_64__) && defined(__GCC_HAVE_SYNC_COMPARE_AND_SWAP_16)
+#define IDGEN_LOCK_FREE_128 1
+#endif
+
 struct SharedGenerators {
+#ifdef IDGEN_LOCK_FREE_128
+  alignas(16) u128 distributed_id;     // (P << 48) | Q
+  alignas(16) u128 distributed_id128;  // (P << 75) | Q
+#endif
   slock_t lock;  // held only for one core step: a few dozen instructions, no calls out
   GeneratorStates states;
   pg_atomic_uint64 uuidv7_last;  // lock-free: one compare-and-swap per id
@@ -45,6 +56,10 @@ void attach_shared_memory() {
   if (!found) {
     SpinLockInit(&mem->lock);
     mem->states = GeneratorStates{};
+#ifdef IDGEN_LOCK_FREE_128
+    mem->distributed_id = 0;
+    mem->distributed_id128 = 0;
+#endif
     pg_atomic_init_u64(&mem->uuidv7_last, 0);
   }
   shared = mem;
@@ -67,6 +82,36 @@ auto run_step(Step step) {
   return result;
 }
 
+#ifdef IDGEN_LOCK_FREE_128
+// Advances a packed shared state by compare-and-swap. `guess` is this backend's last view of the
+// word: right when no other session moved it since, which makes the first swap succeed; a failed
+// swap returns the true value and the step is redone from it. A step that publishes nothing (wait,
+// out of range) is confirmed against a fresh read, so a stale view never causes a needless wait.
+template <typename State, typename Result, typename Pack, typename Unpack, typename Step>
+Result cas_step(u128* word, u128& guess, Pack pack, Unpack unpack, Step step) {
+  for (;;) {
+    State state = unpack(guess);
+    const Result result = step(state);
+    if (result.kind != distributed_id::StepKind::id) {
+      const u128 now = __sync_val_compare_and_swap(word, guess, guess);
+      if (now == guess) return result;
+      guess = now;
+      continue;
+    }
+    const u128 next = pack(state);
+    const u128 seen = __sync_val_compare_and_swap(word, guess, next);
+    if (seen == guess) {
+      guess = next;
+      return result;
+    }
+    guess = seen;
+  }
+}
+
+u128 guess_distributed_id = 0;
+u128 guess_distributed_id128 = 0;
+#endif
+
 }  // namespace
 
 void install_shared_generator_state() {
@@ -86,11 +131,43 @@ const char* generator_scope_name() { return shared != nullptr ? "server" : "back
 void reset_private_generator_state() { private_states = GeneratorStates{}; }
 
 distributed_id::Step step_distributed_id(std::uint64_t q, std::int64_t now_unix_ms) {
+#ifdef IDGEN_LOCK_FREE_128
+  if (local_states() == nullptr) {
+    return cas_step<distributed_id::State, distributed_id::Step>(
+        &shared->distributed_id, guess_distributed_id,
+        [](const distributed_id::State& s) {
+          return (static_cast<u128>(s.last_ts) << 48) | s.last_random;
+        },
+        [](u128 w) {
+          distributed_id::State s;
+          s.last_ts = static_cast<std::int64_t>(w >> 48);
+          s.last_random = static_cast<std::uint64_t>(w) & distributed_id::kRandomMax;
+          return s;
+        },
+        [&](distributed_id::State& s) { return distributed_id::step(s, q, now_unix_ms); });
+  }
+#endif
   return run_step(
       [&](GeneratorStates& s) { return distributed_id::step(s.distributed_id, q, now_unix_ms); });
 }
 
 distributed_id128::Step step_distributed_id128(u128 q, std::int64_t now_unix_ms) {
+#ifdef IDGEN_LOCK_FREE_128
+  if (local_states() == nullptr) {
+    return cas_step<distributed_id128::State, distributed_id128::Step>(
+        &shared->distributed_id128, guess_distributed_id128,
+        [](const distributed_id128::State& s) {
+          return (static_cast<u128>(s.last_ts) << distributed_id128::kRandomBits) | s.last_random;
+        },
+        [](u128 w) {
+          distributed_id128::State s;
+          s.last_ts = static_cast<std::int64_t>(w >> distributed_id128::kRandomBits);
+          s.last_random = w & distributed_id128::kRandomMax;
+          return s;
+        },
+        [&](distributed_id128::State& s) { return distributed_id128::step(s, q, now_unix_ms); });
+  }
+#endif
   return run_step([&](GeneratorStates& s) {
     return distributed_id128::step(s.distributed_id128, q, now_unix_ms);
   });
