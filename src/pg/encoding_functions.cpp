@@ -123,53 +123,71 @@ std::uint64_t nonnegative_bigint_arg(FunctionCallInfo fcinfo, const char* encodi
   return static_cast<std::uint64_t>(v);
 }
 
-Datum text_datum(const char* chars, std::size_t len) {
-  return PointerGetDatum(cstring_to_text_with_len(chars, static_cast<int>(len)));
+// One text encoding: its name in messages and its encoder and width for each source type.
+struct Encoding {
+  const char* name;
+  void (*encode_u64)(std::uint64_t, char*);
+  std::size_t u64_chars;
+  void (*encode_decimal28)(u128, char*);
+  std::size_t decimal28_chars;
+  void (*encode_u128)(u128, char*);
+  std::size_t u128_chars;
+};
+
+const Encoding kAlphanumeric = {
+    "alphanumeric",          base62::encode_u64,  base62::kU64Chars, base62::encode_decimal28,
+    base62::kDecimal28Chars, base62::encode_u128, base62::kU128Chars};
+const Encoding kHexadecimal = {"hexadecimal",         hex::encode_u64,      hex::kU64Chars,
+                               hex::encode_decimal28, hex::kDecimal28Chars, hex::encode_u128,
+                               hex::kU128Chars};
+
+enum class Source { bigint, distributed_id, uuid };
+
+// Encodes argument 0 (a bigint, a DistributedId numeric or a uuid) as text.
+Datum encode_arg(FunctionCallInfo fcinfo, const Encoding& encoding, Source source) {
+  char out[32];
+  std::size_t len = 0;
+  switch (source) {
+    case Source::bigint:
+      encoding.encode_u64(nonnegative_bigint_arg(fcinfo, encoding.name), out);
+      len = encoding.u64_chars;
+      break;
+    case Source::distributed_id:
+      encoding.encode_decimal28(numeric_arg(fcinfo, 0, kDistributedIdDomain), out);
+      len = encoding.decimal28_chars;
+      break;
+    case Source::uuid:
+      encoding.encode_u128(u128_from_uuid(uuid_arg(fcinfo, 0)), out);
+      len = encoding.u128_chars;
+      break;
+  }
+  return PointerGetDatum(cstring_to_text_with_len(out, static_cast<int>(len)));
 }
 
 }  // namespace
 }  // namespace idgen::pg
 
 using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
-namespace base62 = idgen::base62;
-namespace hex = idgen::hex;
 
 // ---- encoders --------------------------------------------------------------------------------
 
 IDGEN_SQL_FUNCTION(idgen_to_alphanumeric_bigint) {
-  char out[base62::kU64Chars];
-  base62::encode_u64(nonnegative_bigint_arg(fcinfo, "alphanumeric"), out);
-  return text_datum(out, sizeof out);
+  return encode_arg(fcinfo, kAlphanumeric, Source::bigint);
 }
-
 IDGEN_SQL_FUNCTION(idgen_to_alphanumeric_numeric) {
-  char out[base62::kDecimal28Chars];
-  base62::encode_decimal28(numeric_arg(fcinfo, 0, kDistributedIdDomain), out);
-  return text_datum(out, sizeof out);
+  return encode_arg(fcinfo, kAlphanumeric, Source::distributed_id);
 }
-
 IDGEN_SQL_FUNCTION(idgen_to_alphanumeric_uuid) {
-  char out[base62::kU128Chars];
-  base62::encode_u128(idgen::u128_from_uuid(uuid_arg(fcinfo, 0)), out);
-  return text_datum(out, sizeof out);
+  return encode_arg(fcinfo, kAlphanumeric, Source::uuid);
 }
-
 IDGEN_SQL_FUNCTION(idgen_to_hexadecimal_bigint) {
-  char out[hex::kU64Chars];
-  hex::encode_u64(nonnegative_bigint_arg(fcinfo, "hexadecimal"), out);
-  return text_datum(out, sizeof out);
+  return encode_arg(fcinfo, kHexadecimal, Source::bigint);
 }
-
 IDGEN_SQL_FUNCTION(idgen_to_hexadecimal_numeric) {
-  char out[hex::kDecimal28Chars];
-  hex::encode_decimal28(numeric_arg(fcinfo, 0, kDistributedIdDomain), out);
-  return text_datum(out, sizeof out);
+  return encode_arg(fcinfo, kHexadecimal, Source::distributed_id);
 }
-
 IDGEN_SQL_FUNCTION(idgen_to_hexadecimal_uuid) {
-  char out[hex::kU128Chars];
-  hex::encode_u128(idgen::u128_from_uuid(uuid_arg(fcinfo, 0)), out);
-  return text_datum(out, sizeof out);
+  return encode_arg(fcinfo, kHexadecimal, Source::uuid);
 }
 
 // ---- decoders: raising and try_ forms --------------------------------------------------------

@@ -103,46 +103,31 @@ TEST(Uint128, Base10000RefusesFractionsAndOverflow) {
   EXPECT_EQ(from_base10000(one, 1, 7, kDecimal28Max, &v), Base10000Status::too_large);  // 10^28
 }
 
-TEST(Vectors, AlphanumericEveryRow) {
-  const auto rows = read_vectors("alphanumeric.tsv");
-  ASSERT_GE(rows.size(), 30u);
-  for (const Row& row : rows) {
-    const std::string& kind = row[0];
-    const std::string& encoded = row[2];
-    const bool both = row[3] == "both";
-    const u128 value = row_value(row);
-    char out[32] = {};
-    u128 back = 0;
-    if (kind == "u64" || (kind == "bytes" && row[1].size() == 16)) {
-      std::uint64_t b64 = 0;
-      if (both) {
-        base62::encode_u64(static_cast<std::uint64_t>(value), out);
-        EXPECT_EQ(std::string(out, 11), encoded) << row[1];
-      }
-      ASSERT_EQ(base62::decode_u64(encoded.data(), encoded.size(), &b64).status, DecodeStatus::ok);
-      back = b64;
-    } else if (kind == "decimal28") {
-      if (both) {
-        base62::encode_decimal28(value, out);
-        EXPECT_EQ(std::string(out, 16), encoded) << row[1];
-      }
-      ASSERT_EQ(base62::decode_decimal28(encoded.data(), encoded.size(), &back).status,
-                DecodeStatus::ok);
-    } else {
-      if (both) {
-        base62::encode_u128(value, out);
-        EXPECT_EQ(std::string(out, 22), encoded) << row[1];
-      }
-      ASSERT_EQ(base62::decode_u128(encoded.data(), encoded.size(), &back).status,
-                DecodeStatus::ok);
-    }
-    EXPECT_EQ(to_decimal(back), to_decimal(value)) << encoded;
-  }
-}
+// One text encoding's encoders and decoders with their widths.
+struct Codec {
+  void (*encode_u64)(std::uint64_t, char*) noexcept;
+  DecodeResult (*decode_u64)(const char*, std::size_t, std::uint64_t*) noexcept;
+  std::size_t u64_chars;
+  void (*encode_decimal28)(u128, char*) noexcept;
+  DecodeResult (*decode_decimal28)(const char*, std::size_t, u128*) noexcept;
+  std::size_t decimal28_chars;
+  void (*encode_u128)(u128, char*) noexcept;
+  DecodeResult (*decode_u128)(const char*, std::size_t, u128*) noexcept;
+  std::size_t u128_chars;
+};
 
-TEST(Vectors, HexadecimalEveryRow) {
-  const auto rows = read_vectors("hex.tsv");
-  ASSERT_GE(rows.size(), 30u);
+const Codec kBase62 = {base62::encode_u64,       base62::decode_u64,       base62::kU64Chars,
+                       base62::encode_decimal28, base62::decode_decimal28, base62::kDecimal28Chars,
+                       base62::encode_u128,      base62::decode_u128,      base62::kU128Chars};
+const Codec kHex = {hex::encode_u64,       hex::decode_u64,       hex::kU64Chars,
+                    hex::encode_decimal28, hex::decode_decimal28, hex::kDecimal28Chars,
+                    hex::encode_u128,      hex::decode_u128,      hex::kU128Chars};
+
+// Every row: `both` rows encode to the expected text, and every row decodes to its value.
+// 8-byte `bytes` rows are 64-bit values, 16-byte ones 128-bit values.
+void check_every_row(const char* file, const Codec& c) {
+  const auto rows = read_vectors(file);
+  ASSERT_GE(rows.size(), 30u) << file;
   for (const Row& row : rows) {
     const std::string& kind = row[0];
     const std::string& encoded = row[2];
@@ -150,31 +135,34 @@ TEST(Vectors, HexadecimalEveryRow) {
     const u128 value = row_value(row);
     char out[40] = {};
     u128 back = 0;
-    if (kind == "u64") {
+    std::size_t width = 0;
+    DecodeStatus status = DecodeStatus::ok;
+    if (kind == "u64" || (kind == "bytes" && row[1].size() == 16)) {
+      c.encode_u64(static_cast<std::uint64_t>(value), out);
+      width = c.u64_chars;
       std::uint64_t b64 = 0;
-      if (both) {
-        hex::encode_u64(static_cast<std::uint64_t>(value), out);
-        EXPECT_EQ(std::string(out, 16), encoded);
-      }
-      ASSERT_EQ(hex::decode_u64(encoded.data(), encoded.size(), &b64).status, DecodeStatus::ok);
+      status = c.decode_u64(encoded.data(), encoded.size(), &b64).status;
       back = b64;
     } else if (kind == "decimal28") {
-      if (both) {
-        hex::encode_decimal28(value, out);
-        EXPECT_EQ(std::string(out, 26), encoded);
-      }
-      ASSERT_EQ(hex::decode_decimal28(encoded.data(), encoded.size(), &back).status,
-                DecodeStatus::ok);
+      c.encode_decimal28(value, out);
+      width = c.decimal28_chars;
+      status = c.decode_decimal28(encoded.data(), encoded.size(), &back).status;
     } else {
-      if (both) {
-        hex::encode_u128(value, out);
-        EXPECT_EQ(std::string(out, 32), encoded);
-      }
-      ASSERT_EQ(hex::decode_u128(encoded.data(), encoded.size(), &back).status, DecodeStatus::ok);
+      c.encode_u128(value, out);
+      width = c.u128_chars;
+      status = c.decode_u128(encoded.data(), encoded.size(), &back).status;
     }
-    EXPECT_EQ(to_decimal(back), to_decimal(value)) << encoded;
+    if (both) {
+      EXPECT_EQ(std::string(out, width), encoded) << file << ": " << row[1];
+    }
+    ASSERT_EQ(status, DecodeStatus::ok) << file << ": " << encoded;
+    EXPECT_EQ(to_decimal(back), to_decimal(value)) << file << ": " << encoded;
   }
 }
+
+TEST(Vectors, AlphanumericEveryRow) { check_every_row("alphanumeric.tsv", kBase62); }
+
+TEST(Vectors, HexadecimalEveryRow) { check_every_row("hex.tsv", kHex); }
 
 TEST(Vectors, SplitJoinEveryRow) {
   const auto rows = read_vectors("split_join.tsv");
