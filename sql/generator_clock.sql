@@ -4,12 +4,14 @@ SET TimeZone = 'UTC';
 -- (This script runs with idgen loaded per backend and preloaded; both must give this output.)
 SELECT idgen.generator_scope() IN ('backend', 'server') AS known_scope;
 
--- Deterministic test mode: the same seed and clock give the same ids, in a fresh private state.
+-- Deterministic test mode: the same seed and clock give the same ids, in a fresh private state
+-- (the stream restarts when the seed changes: RESET, then SET the same seed again).
 SET idgen.test_random_seed = 'regression';
 SET idgen.fixed_clock = '2026-01-01 00:00:00+00';
 CREATE TEMP TABLE run1 AS SELECT n, idgen.distributed_id() AS did, idgen.distributed_id128() AS d128,
                                  idgen.uuidv7() AS v7, idgen.comb() AS comb
                           FROM generate_series(1, 5) n;
+RESET idgen.test_random_seed;
 SET idgen.test_random_seed = 'regression';
 CREATE TEMP TABLE run2 AS SELECT n, idgen.distributed_id() AS did, idgen.distributed_id128() AS d128,
                                  idgen.uuidv7() AS v7, idgen.comb() AS comb
@@ -19,6 +21,35 @@ SELECT * FROM run1 ORDER BY n;
 SET idgen.test_random_seed = 'another seed';
 SELECT count(*) AS equal_to_first_run FROM run1
 WHERE did IN (SELECT idgen.distributed_id() FROM generate_series(1, 5));
+-- Re-applying the active seed (as a rolled-back subtransaction does) continues the stream.
+SET idgen.test_random_seed = 'regression';
+CREATE TEMP TABLE run3 AS SELECT idgen.comb() AS comb FROM generate_series(1, 5);
+BEGIN;
+SAVEPOINT s;
+SET LOCAL idgen.test_random_seed = 'regression';
+ROLLBACK TO SAVEPOINT s;
+COMMIT;
+SET idgen.test_random_seed = 'regression';
+SELECT count(*) AS repeated_after_reapply FROM run3
+WHERE comb IN (SELECT idgen.comb() FROM generate_series(1, 5));
+-- Parallel workers inherit the seed but key their own streams: no repeats across processes.
+SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+CREATE TABLE par_rows AS SELECT g FROM generate_series(1, 200000) g;
+ANALYZE par_rows;
+CREATE FUNCTION pg_temp.workers_launched(query text) RETURNS int LANGUAGE plpgsql AS $$
+DECLARE plan json;
+BEGIN
+  EXECUTE 'EXPLAIN (ANALYZE, FORMAT JSON) ' || query INTO plan;
+  RETURN (plan -> 0 -> 'Plan' -> 'Plans' -> 0 ->> 'Workers Launched')::int;
+END $$;
+SELECT pg_temp.workers_launched('SELECT count(DISTINCT c) FROM (SELECT idgen.comb() AS c FROM par_rows) s') > 0
+  AS ran_in_workers;
+SELECT count(*) AS ids, count(DISTINCT c) AS distinct_ids
+FROM (SELECT idgen.comb() AS c FROM par_rows) s;
+RESET parallel_setup_cost; RESET parallel_tuple_cost; RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+DROP TABLE par_rows;
 RESET idgen.test_random_seed;
 
 -- DistributedId burst: one pinned ms holds about 128 ids (48-bit random part, 41-bit
@@ -38,7 +69,7 @@ SELECT count(*) AS ms_with_more_than_128_ids FROM (
 
 -- Exhaustion: with the whole leeway borrowed the generator waits for the clock; a pinned clock
 -- never moves, so the wait lasts until the statement is cancelled, and ends cleanly.
-SET statement_timeout = '300ms';
+SET statement_timeout = '1s';
 SELECT count(idgen.distributed_id()) FROM generate_series(1, 200000);
 RESET statement_timeout;
 SELECT 'session still healthy' AS after_cancel;
@@ -72,7 +103,7 @@ CREATE TEMP TABLE d128_burst AS SELECT idgen.distributed_id128() AS id FROM gene
 SELECT count(*) AS ids, count(DISTINCT id) AS distinct_ids,
        count(DISTINCT idgen.distributed_id128_timestamp(id)) AS distinct_ms
 FROM d128_burst;
-SET statement_timeout = '300ms';
+SET statement_timeout = '1s';
 SELECT count(idgen.distributed_id128()) FROM generate_series(1, 1000000);
 SET idgen.fixed_clock = '2026-01-01 00:00:19.001+00';
 SELECT count(idgen.distributed_id128()) FROM generate_series(1, 1000000);

@@ -113,16 +113,20 @@ bool refill() noexcept {
 
 }  // namespace
 
-bool use_test_seed(const void* seed, std::size_t len) noexcept {
+bool use_test_seed(const void* seed, std::size_t len, std::uint32_t stream) noexcept {
   use_kernel_entropy();
   if (!prepare()) return false;
   // Domain-separated so a test seed can never equal a key used for anything else.
   static const char kLabel[] = "idgen test random seed:";
+  const unsigned char stream_bytes[4] = {
+      static_cast<unsigned char>(stream >> 24), static_cast<unsigned char>(stream >> 16),
+      static_cast<unsigned char>(stream >> 8), static_cast<unsigned char>(stream)};
   unsigned char key[kKeySize];
   unsigned int key_len = 0;
   EVP_MD_CTX* md = EVP_MD_CTX_new();
   const bool hashed = md != nullptr && EVP_DigestInit_ex(md, EVP_sha256(), nullptr) == 1 &&
                       EVP_DigestUpdate(md, kLabel, sizeof kLabel - 1) == 1 &&
+                      EVP_DigestUpdate(md, stream_bytes, sizeof stream_bytes) == 1 &&
                       EVP_DigestUpdate(md, seed, len) == 1 &&
                       EVP_DigestFinal_ex(md, key, &key_len) == 1 && key_len == kKeySize;
   EVP_MD_CTX_free(md);

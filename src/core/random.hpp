@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace idgen::random {
 
@@ -21,10 +22,12 @@ namespace idgen::random {
 // or OpenSSL refused to provide them; out is then left unspecified and must not be used.
 [[nodiscard]] bool fill(void* out, std::size_t n) noexcept;
 
-// Test mode: the same construction keyed with SHA-256 of `seed` instead of kernel entropy, so
-// that the same sequence of calls yields the same bytes. For test suites only: the bytes are as
-// predictable as the seed. False when OpenSSL failed (the stream is then back on the kernel).
-[[nodiscard]] bool use_test_seed(const void* seed, std::size_t len) noexcept;
+// Test mode: the same construction keyed with SHA-256 of `seed` and a stream number instead of
+// kernel entropy, so that the same sequence of calls yields the same bytes. Processes that share a
+// seed must use different stream numbers (a session 0, its parallel workers 1, 2, ...), or they
+// would replay each other's bytes. For test suites only: the bytes are as predictable as the
+// seed. False when OpenSSL failed (the stream is then back on the kernel).
+[[nodiscard]] bool use_test_seed(const void* seed, std::size_t len, std::uint32_t stream) noexcept;
 // Leaves test mode: the next bytes come from a fresh kernel-seeded key.
 void use_kernel_entropy() noexcept;
 bool is_deterministic() noexcept;

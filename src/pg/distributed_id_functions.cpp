@@ -2,7 +2,6 @@
 // generators, the embedded timestamps and the range-scan bounds.
 #include <cstdint>
 
-#include "core/clock.hpp"
 #include "core/distributed_id.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
@@ -41,14 +40,14 @@ namespace did = idgen::distributed_id;
 namespace did128 = idgen::distributed_id128;
 
 // idgen.distributed_id(): one draw per call, kept across waits (spec 2.3); the clock is re-read
-// on every attempt.
+// on every attempt, after the state is read (pg/generator_state.cpp).
 IDGEN_SQL_FUNCTION(idgen_distributed_id) {
   (void)fcinfo;
   std::uint8_t bytes[did::kDrawBytes];
   random_bytes(bytes, sizeof bytes);
   const std::uint64_t q = did::draw_from_bytes(bytes);
   for (;;) {
-    const did::Step step = step_distributed_id(q, idgen::clock::now_unix_ms());
+    const did::Step step = step_distributed_id(q);
     switch (step.kind) {
       case did::StepKind::id:
         return numeric_datum(did::make_id(step.ts, step.random));
@@ -83,7 +82,7 @@ IDGEN_SQL_FUNCTION(idgen_distributed_id128) {
   random_bytes(bytes, sizeof bytes);
   const idgen::u128 q = did128::draw_from_bytes(bytes);
   for (;;) {
-    const did128::Step step = step_distributed_id128(q, idgen::clock::now_unix_ms());
+    const did128::Step step = step_distributed_id128(q);
     switch (step.kind) {
       case did::StepKind::id:
         return uuid_datum(did128::make_id(step.ts, step.random));

@@ -11,7 +11,7 @@ namespace {
 struct GeneratorStates {
   distributed_id::State distributed_id;
   distributed_id128::State distributed_id128;
-  rfc9562::V7State uuidv7;
+  rfc9562::V7State uuidv7;  // backend and private states only; the shared one is uuidv7_last
 };
 
 // On x86-64 with cmpxchg16b the two 128-bit-state generators are lock-free as well: each state
@@ -130,7 +130,14 @@ const char* generator_scope_name() { return shared != nullptr ? "server" : "back
 
 void reset_private_generator_state() { private_states = GeneratorStates{}; }
 
-distributed_id::Step step_distributed_id(std::uint64_t q, std::int64_t now_unix_ms) {
+// The clock is read inside each attempt (inside the lock, or after the state snapshot a swap is
+// made against): a reading taken before a long stall must never be applied to a state that other
+// sessions moved meanwhile, or a stale "now" could reset the shared generator.
+
+distributed_id::Step step_distributed_id(std::uint64_t q) {
+  const auto attempt = [q](distributed_id::State& s) {
+    return distributed_id::step(s, q, clock::now_unix_ms());
+  };
 #ifdef IDGEN_LOCK_FREE_128
   if (local_states() == nullptr) {
     return cas_step<distributed_id::State, distributed_id::Step>(
@@ -144,14 +151,16 @@ distributed_id::Step step_distributed_id(std::uint64_t q, std::int64_t now_unix_
           s.last_random = static_cast<std::uint64_t>(w) & distributed_id::kRandomMax;
           return s;
         },
-        [&](distributed_id::State& s) { return distributed_id::step(s, q, now_unix_ms); });
+        attempt);
   }
 #endif
-  return run_step(
-      [&](GeneratorStates& s) { return distributed_id::step(s.distributed_id, q, now_unix_ms); });
+  return run_step([&](GeneratorStates& s) { return attempt(s.distributed_id); });
 }
 
-distributed_id128::Step step_distributed_id128(u128 q, std::int64_t now_unix_ms) {
+distributed_id128::Step step_distributed_id128(u128 q) {
+  const auto attempt = [q](distributed_id128::State& s) {
+    return distributed_id128::step(s, q, clock::now_unix_ms());
+  };
 #ifdef IDGEN_LOCK_FREE_128
   if (local_states() == nullptr) {
     return cas_step<distributed_id128::State, distributed_id128::Step>(
@@ -165,17 +174,23 @@ distributed_id128::Step step_distributed_id128(u128 q, std::int64_t now_unix_ms)
           s.last_random = w & distributed_id128::kRandomMax;
           return s;
         },
-        [&](distributed_id128::State& s) { return distributed_id128::step(s, q, now_unix_ms); });
+        attempt);
   }
 #endif
-  return run_step([&](GeneratorStates& s) {
-    return distributed_id128::step(s.distributed_id128, q, now_unix_ms);
-  });
+  return run_step([&](GeneratorStates& s) { return attempt(s.distributed_id128); });
 }
 
-bool step_uuidv7(std::int64_t now_unix_us, std::uint64_t* value) {
-  return run_step(
-      [&](GeneratorStates& s) { return rfc9562::advance_v7(s.uuidv7, now_unix_us, value); });
+bool step_uuidv7(std::uint64_t* value) {
+  if (GeneratorStates* local = local_states()) {
+    return rfc9562::advance_v7(local->uuidv7, clock::now_unix_us(), value);
+  }
+  // Lock-free everywhere: the state is one 64-bit word.
+  std::uint64_t last = pg_atomic_read_u64(&shared->uuidv7_last);
+  for (;;) {
+    if (!rfc9562::next_v7_value(last, clock::now_unix_us(), value)) return false;
+    // On failure `last` is reloaded with the current word and the value is computed again.
+    if (pg_atomic_compare_exchange_u64(&shared->uuidv7_last, &last, *value)) return true;
+  }
 }
 
 }  // namespace idgen::pg

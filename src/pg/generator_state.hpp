@@ -2,13 +2,16 @@
 //
 //  - backend: each backend has its own state, like one process of the reference library (the
 //    default);
-//  - server: with idgen in shared_preload_libraries, one state in shared memory under a spinlock,
-//    so the whole server is one generator and ids increase across sessions in generation order;
+//  - server: with idgen in shared_preload_libraries, one state in shared memory, so the whole
+//    server is one generator and ids increase across sessions in generation order. Each state is
+//    one word advanced by compare-and-swap (64 bits for UUIDv7; 128 bits with cmpxchg16b for the
+//    others on x86-64, elsewhere a spinlock held for one core step);
 //  - private: a session with a pinned clock (idgen.fixed_clock) or a test seed
 //    (idgen.test_random_seed) uses a state of its own and never reads or moves the other two.
 //
-// Each step_* function runs one core step on the right state as one atomic operation; waiting
-// between steps is the caller's (pg/wait.hpp), so no lock is held while a session sleeps.
+// Each step_* function reads the clock and runs one core step on the right state as one atomic
+// operation; waiting between steps is the caller's (pg/wait.hpp), so no lock is held while a
+// session sleeps.
 #pragma once
 
 #include <cstdint>
@@ -28,8 +31,9 @@ const char* generator_scope_name();
 // Forget the private state (a test run starts from a fresh generator).
 void reset_private_generator_state();
 
-distributed_id::Step step_distributed_id(std::uint64_t q, std::int64_t now_unix_ms);
-distributed_id128::Step step_distributed_id128(u128 q, std::int64_t now_unix_ms);
-bool step_uuidv7(std::int64_t now_unix_us, std::uint64_t* value);
+distributed_id::Step step_distributed_id(std::uint64_t q);
+distributed_id128::Step step_distributed_id128(u128 q);
+// The next (unix_ts_ms << 12 | rand_a) value; false when the clock is outside UUIDv7's range.
+bool step_uuidv7(std::uint64_t* value);
 
 }  // namespace idgen::pg

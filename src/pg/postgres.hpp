@@ -15,6 +15,7 @@ extern "C" {
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "access/htup_details.h"
+#include "access/parallel.h"
 #include "commands/sequence.h"
 #include "datatype/timestamp.h"
 #include "mb/pg_wchar.h"

@@ -1,11 +1,14 @@
 // idgen.test_random_seed: a deterministic random stream for the session, for test suites.
 //
 // With a seed (any text) the session's random stream is keyed from it (core/random.hpp), and the
-// time-ordered generators use the session's private state, reset at each SET; together with
-// idgen.fixed_clock every idgen generator then returns the same ids on every run. Superuser only,
+// time-ordered generators use the session's private state; both restart whenever the seed
+// changes. Together with idgen.fixed_clock every idgen generator then returns the same ids on
+// every run. Parallel workers inherit the setting and key their own stream from the seed and
+// their worker number, so no two processes replay the same bytes. Superuser only,
 // and only for the session that sets it: postgresql.conf, ALTER SYSTEM, ALTER DATABASE/ROLE SET
 // and command-line settings are refused, so it can never leak into other sessions. Empty (the
 // default) means the kernel-seeded stream.
+#include <cstdlib>
 #include <cstring>
 
 #include "core/random.hpp"
@@ -17,6 +20,9 @@ namespace idgen::pg {
 namespace {
 
 char* test_seed_text = nullptr;
+// The seed the stream was last keyed with (malloc'd), so that re-applying the same value (GUC
+// restores at subtransaction or transaction end) does not restart it and replay issued ids.
+char* active_seed = nullptr;
 
 bool check_test_seed(char** newval, void**, GucSource source) {
   if ((*newval)[0] == '\0') return true;
@@ -31,12 +37,18 @@ bool check_test_seed(char** newval, void**, GucSource source) {
 }
 
 void assign_test_seed(const char* newval, void*) {
+  if (active_seed != nullptr && std::strcmp(active_seed, newval) == 0) return;
+  std::free(active_seed);
+  active_seed = nullptr;
   if (newval[0] == '\0') {
     if (random::is_deterministic()) random::use_kernel_entropy();
     return;
   }
-  // If OpenSSL fails here the stream stays kernel-seeded: ids are then random, never repeated.
-  (void)random::use_test_seed(newval, std::strlen(newval));
+  active_seed = strdup(newval);  // on failure the next assignment simply restarts the stream
+  // A session is stream 0, parallel worker n stream n + 1. If OpenSSL fails here the stream stays
+  // kernel-seeded: ids are then random, never repeated.
+  const auto stream = static_cast<std::uint32_t>(IsParallelWorker() ? ParallelWorkerNumber + 1 : 0);
+  (void)random::use_test_seed(newval, std::strlen(newval), stream);
   reset_private_generator_state();
 }
 

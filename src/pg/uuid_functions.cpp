@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <optional>
 
-#include "core/clock.hpp"
 #include "core/rfc9562.hpp"
 #include "core/uint128.hpp"
 #include "pg/convert.hpp"
@@ -22,7 +21,7 @@ IDGEN_SQL_FUNCTION(idgen_uuidv7) {
   std::uint8_t random[rfc9562::kRandomBytes];
   random_bytes(random, sizeof random);
   std::uint64_t value = 0;
-  if (!step_uuidv7(idgen::clock::now_unix_us(), &value)) {
+  if (!step_uuidv7(&value)) {
     ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                     errmsg("the clock is outside the range of UUIDv7 timestamps"),
                     errdetail("UUIDv7 timestamps cover 1970-01-01 UTC to the year 10889."),

@@ -99,21 +99,24 @@ std::array<std::uint8_t, 64> draw64() {
 }
 
 TEST(RandomTestSeed, SameSeedSameBytesOtherSeedOtherBytes) {
-  ASSERT_TRUE(use_test_seed("42", 2));
+  ASSERT_TRUE(use_test_seed("42", 2, 0));
   EXPECT_TRUE(is_deterministic());
   const auto a1 = draw64();
   std::vector<std::uint8_t> big(100000);  // across several blocks
   ASSERT_TRUE(fill(big.data(), big.size()));
   const auto a2 = draw64();
 
-  ASSERT_TRUE(use_test_seed("42", 2));
+  ASSERT_TRUE(use_test_seed("42", 2, 0));
   EXPECT_EQ(draw64(), a1);
   std::vector<std::uint8_t> big_again(100000);
   ASSERT_TRUE(fill(big_again.data(), big_again.size()));
   EXPECT_EQ(big_again, big);
   EXPECT_EQ(draw64(), a2);
 
-  ASSERT_TRUE(use_test_seed("43", 2));
+  ASSERT_TRUE(use_test_seed("43", 2, 0));
+  EXPECT_NE(draw64(), a1);
+
+  ASSERT_TRUE(use_test_seed("42", 2, 1));  // same seed, another stream (a parallel worker)
   EXPECT_NE(draw64(), a1);
 
   use_kernel_entropy();
@@ -122,9 +125,9 @@ TEST(RandomTestSeed, SameSeedSameBytesOtherSeedOtherBytes) {
 }
 
 TEST(RandomTestSeed, ForkedChildLeavesTestMode) {
-  ASSERT_TRUE(use_test_seed("fork", 4));
+  ASSERT_TRUE(use_test_seed("fork", 4, 0));
   const auto child = draw_in_child();
-  ASSERT_TRUE(use_test_seed("fork", 4));
+  ASSERT_TRUE(use_test_seed("fork", 4, 0));
   std::array<std::uint8_t, 32> parent{};
   ASSERT_TRUE(fill(parent.data(), parent.size()));
   EXPECT_NE(child, parent);
