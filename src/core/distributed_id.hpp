@@ -34,6 +34,15 @@ struct State {
   std::uint64_t last_random = 0;  // Q
 };
 
+// The whole state in one 128-bit word, (P << 48) | Q, for a lock-free shared state.
+constexpr u128 pack(const State& s) noexcept {
+  return (static_cast<u128>(s.last_ts) << 48) | s.last_random;
+}
+constexpr State unpack(u128 word) noexcept {
+  return State{static_cast<std::int64_t>(word >> 48),
+               static_cast<std::uint64_t>(word) & kRandomMax};
+}
+
 enum class StepKind {
   id,            // ts and random hold the new id's parts
   wait,          // wait about 1 ms, re-read the clock and step again with the same draw
@@ -80,6 +89,14 @@ struct State {
   std::int64_t last_ts = 0;  // P
   u128 last_random = 0;      // Q
 };
+
+// The whole state in one 128-bit word, (P << 75) | Q (123 bits), for a lock-free shared state.
+constexpr u128 pack(const State& s) noexcept {
+  return (static_cast<u128>(s.last_ts) << kRandomBits) | s.last_random;
+}
+constexpr State unpack(u128 word) noexcept {
+  return State{static_cast<std::int64_t>(word >> kRandomBits), word & kRandomMax};
+}
 
 using distributed_id::StepKind;
 

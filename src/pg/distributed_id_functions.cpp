@@ -32,6 +32,25 @@ constexpr const char* kDistributedIdRange =
     "1900-01-01 00:00:00 UTC to 3014-12-13 12:41:28.831 UTC";
 constexpr const char* kDistributedId128Range = "1700-01-01 00:00:00 UTC to the year 10619";
 
+// The generation loop shared by both kinds: one draw per call, kept across waits (spec 2.3);
+// step_state re-reads the clock on every attempt (pg/generator_state.cpp); `make` builds the
+// Datum from the step's timestamp and random part.
+template <typename Draw, typename Step, typename Make>
+Datum generate(Draw q, Step (*step_state)(Draw), Make make, const char* kind, const char* range) {
+  for (;;) {
+    const Step step = step_state(q);
+    switch (step.kind) {
+      case distributed_id::StepKind::id:
+        return make(step);
+      case distributed_id::StepKind::out_of_range:
+        report_clock_out_of_range(kind, range);
+      case distributed_id::StepKind::wait:
+        wait_about_one_ms();
+        break;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace idgen::pg
 
@@ -39,25 +58,15 @@ using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use on
 namespace did = idgen::distributed_id;
 namespace did128 = idgen::distributed_id128;
 
-// idgen.distributed_id(): one draw per call, kept across waits (spec 2.3); the clock is re-read
-// on every attempt, after the state is read (pg/generator_state.cpp).
+// idgen.distributed_id()
 IDGEN_SQL_FUNCTION(idgen_distributed_id) {
   (void)fcinfo;
   std::uint8_t bytes[did::kDrawBytes];
   random_bytes(bytes, sizeof bytes);
-  const std::uint64_t q = did::draw_from_bytes(bytes);
-  for (;;) {
-    const did::Step step = step_distributed_id(q);
-    switch (step.kind) {
-      case did::StepKind::id:
-        return numeric_datum(did::make_id(step.ts, step.random));
-      case did::StepKind::out_of_range:
-        report_clock_out_of_range("DistributedId", kDistributedIdRange);
-      case did::StepKind::wait:
-        wait_about_one_ms();
-        break;
-    }
-  }
+  return generate(
+      did::draw_from_bytes(bytes), step_distributed_id,
+      [](const did::Step& s) { return numeric_datum(did::make_id(s.ts, s.random)); },
+      "DistributedId", kDistributedIdRange);
 }
 
 // idgen.distributed_id_timestamp(numeric) STRICT
@@ -80,19 +89,10 @@ IDGEN_SQL_FUNCTION(idgen_distributed_id128) {
   (void)fcinfo;
   std::uint8_t bytes[did128::kDrawBytes];
   random_bytes(bytes, sizeof bytes);
-  const idgen::u128 q = did128::draw_from_bytes(bytes);
-  for (;;) {
-    const did128::Step step = step_distributed_id128(q);
-    switch (step.kind) {
-      case did::StepKind::id:
-        return uuid_datum(did128::make_id(step.ts, step.random));
-      case did::StepKind::out_of_range:
-        report_clock_out_of_range("DistributedId128", kDistributedId128Range);
-      case did::StepKind::wait:
-        wait_about_one_ms();
-        break;
-    }
-  }
+  return generate(
+      did128::draw_from_bytes(bytes), step_distributed_id128,
+      [](const did128::Step& s) { return uuid_datum(did128::make_id(s.ts, s.random)); },
+      "DistributedId128", kDistributedId128Range);
 }
 
 // idgen.distributed_id128_timestamp(uuid) STRICT

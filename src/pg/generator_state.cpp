@@ -11,24 +11,26 @@ namespace {
 struct GeneratorStates {
   distributed_id::State distributed_id;
   distributed_id128::State distributed_id128;
-  rfc9562::V7State uuidv7;  // backend and private states only; the shared one is uuidv7_last
+  rfc9562::V7State uuidv7;
 };
 
-// On x86-64 with cmpxchg16b the two 128-bit-state generators are lock-free as well: each state
-// packs into one 16-byte word advanced by compare-and-swap, so no session ever waits behind a
-// preempted lock holder. Elsewhere a spinlock guards them.
+// On x86-64 with cmpxchg16b the two 128-bit states are lock-free like UUIDv7's: each packs into
+// one 16-byte word advanced by compare-and-swap, so no session ever waits behind a preempted lock
+// holder. Elsewhere a spinlock guards them.
 #if defined(__x86_64__) && defined(__GCC_HAVE_SYNC_COMPARE_AND_SWAP_16)
 #define IDGEN_LOCK_FREE_128 1
 #endif
 
 struct SharedGenerators {
+  pg_atomic_uint64 uuidv7;  // (unix_ts_ms << 12) | rand_a of the last id
 #ifdef IDGEN_LOCK_FREE_128
-  alignas(16) u128 distributed_id;     // (P << 48) | Q
-  alignas(16) u128 distributed_id128;  // (P << 75) | Q
-#endif
+  alignas(16) u128 distributed_id;     // distributed_id::pack(state)
+  alignas(16) u128 distributed_id128;  // distributed_id128::pack(state)
+#else
   slock_t lock;  // held only for one core step: a few dozen instructions, no calls out
-  GeneratorStates states;
-  pg_atomic_uint64 uuidv7_last;  // lock-free: one compare-and-swap per id
+  distributed_id::State distributed_id;
+  distributed_id128::State distributed_id128;
+#endif
 };
 
 GeneratorStates backend_states;
@@ -54,13 +56,15 @@ void attach_shared_memory() {
   auto* mem = static_cast<SharedGenerators*>(
       ShmemInitStruct("idgen generator states", sizeof(SharedGenerators), &found));
   if (!found) {
-    SpinLockInit(&mem->lock);
-    mem->states = GeneratorStates{};
+    pg_atomic_init_u64(&mem->uuidv7, 0);
 #ifdef IDGEN_LOCK_FREE_128
-    mem->distributed_id = 0;
-    mem->distributed_id128 = 0;
+    mem->distributed_id = distributed_id::pack(distributed_id::State{});
+    mem->distributed_id128 = distributed_id128::pack(distributed_id128::State{});
+#else
+    SpinLockInit(&mem->lock);
+    mem->distributed_id = distributed_id::State{};
+    mem->distributed_id128 = distributed_id128::State{};
 #endif
-    pg_atomic_init_u64(&mem->uuidv7_last, 0);
   }
   shared = mem;
   LWLockRelease(AddinShmemInitLock);
@@ -72,26 +76,17 @@ GeneratorStates* local_states() {
   return shared == nullptr ? &backend_states : nullptr;
 }
 
-// Runs step(states) on the session's state; on the shared one under its spinlock.
-template <typename Step>
-auto run_step(Step step) {
-  if (GeneratorStates* local = local_states()) return step(*local);
-  SpinLockAcquire(&shared->lock);
-  auto result = step(shared->states);
-  SpinLockRelease(&shared->lock);
-  return result;
-}
-
 #ifdef IDGEN_LOCK_FREE_128
 // Advances a packed shared state by compare-and-swap. `guess` is this backend's last view of the
 // word: right when no other session moved it since, which makes the first swap succeed; a failed
 // swap returns the true value and the step is redone from it. A step that publishes nothing (wait,
 // out of range) is confirmed against a fresh read, so a stale view never causes a needless wait.
-template <typename State, typename Result, typename Pack, typename Unpack, typename Step>
-Result cas_step(u128* word, u128& guess, Pack pack, Unpack unpack, Step step) {
+template <typename Result, typename State, typename Attempt>
+Result shared_step(u128* word, u128& guess, State (*unpack)(u128), u128 (*pack)(const State&),
+                   Attempt attempt) {
   for (;;) {
     State state = unpack(guess);
-    const Result result = step(state);
+    const Result result = attempt(state);
     if (result.kind != distributed_id::StepKind::id) {
       const u128 now = __sync_val_compare_and_swap(word, guess, guess);
       if (now == guess) return result;
@@ -110,6 +105,14 @@ Result cas_step(u128* word, u128& guess, Pack pack, Unpack unpack, Step step) {
 
 u128 guess_distributed_id = 0;
 u128 guess_distributed_id128 = 0;
+#else
+template <typename Result, typename State, typename Attempt>
+Result shared_step(State* state, Attempt attempt) {
+  SpinLockAcquire(&shared->lock);
+  const Result result = attempt(*state);
+  SpinLockRelease(&shared->lock);
+  return result;
+}
 #endif
 
 }  // namespace
@@ -138,46 +141,27 @@ distributed_id::Step step_distributed_id(std::uint64_t q) {
   const auto attempt = [q](distributed_id::State& s) {
     return distributed_id::step(s, q, clock::now_unix_ms());
   };
+  if (GeneratorStates* local = local_states()) return attempt(local->distributed_id);
 #ifdef IDGEN_LOCK_FREE_128
-  if (local_states() == nullptr) {
-    return cas_step<distributed_id::State, distributed_id::Step>(
-        &shared->distributed_id, guess_distributed_id,
-        [](const distributed_id::State& s) {
-          return (static_cast<u128>(s.last_ts) << 48) | s.last_random;
-        },
-        [](u128 w) {
-          distributed_id::State s;
-          s.last_ts = static_cast<std::int64_t>(w >> 48);
-          s.last_random = static_cast<std::uint64_t>(w) & distributed_id::kRandomMax;
-          return s;
-        },
-        attempt);
-  }
+  return shared_step<distributed_id::Step>(&shared->distributed_id, guess_distributed_id,
+                                           distributed_id::unpack, distributed_id::pack, attempt);
+#else
+  return shared_step<distributed_id::Step>(&shared->distributed_id, attempt);
 #endif
-  return run_step([&](GeneratorStates& s) { return attempt(s.distributed_id); });
 }
 
 distributed_id128::Step step_distributed_id128(u128 q) {
   const auto attempt = [q](distributed_id128::State& s) {
     return distributed_id128::step(s, q, clock::now_unix_ms());
   };
+  if (GeneratorStates* local = local_states()) return attempt(local->distributed_id128);
 #ifdef IDGEN_LOCK_FREE_128
-  if (local_states() == nullptr) {
-    return cas_step<distributed_id128::State, distributed_id128::Step>(
-        &shared->distributed_id128, guess_distributed_id128,
-        [](const distributed_id128::State& s) {
-          return (static_cast<u128>(s.last_ts) << distributed_id128::kRandomBits) | s.last_random;
-        },
-        [](u128 w) {
-          distributed_id128::State s;
-          s.last_ts = static_cast<std::int64_t>(w >> distributed_id128::kRandomBits);
-          s.last_random = w & distributed_id128::kRandomMax;
-          return s;
-        },
-        attempt);
-  }
+  return shared_step<distributed_id128::Step>(&shared->distributed_id128, guess_distributed_id128,
+                                              distributed_id128::unpack, distributed_id128::pack,
+                                              attempt);
+#else
+  return shared_step<distributed_id128::Step>(&shared->distributed_id128, attempt);
 #endif
-  return run_step([&](GeneratorStates& s) { return attempt(s.distributed_id128); });
 }
 
 bool step_uuidv7(std::uint64_t* value) {
@@ -185,11 +169,11 @@ bool step_uuidv7(std::uint64_t* value) {
     return rfc9562::advance_v7(local->uuidv7, clock::now_unix_us(), value);
   }
   // Lock-free everywhere: the state is one 64-bit word.
-  std::uint64_t last = pg_atomic_read_u64(&shared->uuidv7_last);
+  std::uint64_t last = pg_atomic_read_u64(&shared->uuidv7);
   for (;;) {
     if (!rfc9562::next_v7_value(last, clock::now_unix_us(), value)) return false;
     // On failure `last` is reloaded with the current word and the value is computed again.
-    if (pg_atomic_compare_exchange_u64(&shared->uuidv7_last, &last, *value)) return true;
+    if (pg_atomic_compare_exchange_u64(&shared->uuidv7, &last, *value)) return true;
   }
 }
 
