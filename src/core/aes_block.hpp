@@ -1,0 +1,48 @@
+// AES (FIPS 197) on single 16-byte blocks under one key, both directions: the cipher of public
+// identities (spec public-id.md 3: ECB with exactly one block, no IV, no padding).
+//
+// OpenSSL's EVP interface does the work (AES-NI where the CPU has it, no secret-indexed tables).
+// Setting a key expands both key schedules once; encrypting a block afterwards is one EVP call,
+// so callers keep an AesBlockCipher per key instead of keying per block. Every schedule and key
+// copy is wiped when it is replaced or dropped.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+struct evp_cipher_ctx_st;  // OpenSSL's EVP_CIPHER_CTX
+
+namespace idgen {
+
+constexpr bool is_aes_key_length(std::size_t n) noexcept { return n == 16 || n == 24 || n == 32; }
+
+class AesBlockCipher {
+ public:
+  static constexpr std::size_t kMaxKeyLength = 32;
+
+  AesBlockCipher() noexcept = default;
+  ~AesBlockCipher() { clear(); }
+  AesBlockCipher(const AesBlockCipher&) = delete;
+  AesBlockCipher& operator=(const AesBlockCipher&) = delete;
+
+  // Replaces the key with key[0..len) (16, 24 or 32 bytes). False when len is not an AES key
+  // length or OpenSSL failed; the cipher is then empty.
+  [[nodiscard]] bool set_key(const std::uint8_t* key, std::size_t len) noexcept;
+  // Drops the key and its schedules, wiping them.
+  void clear() noexcept;
+  bool has_key() const noexcept { return key_length_ != 0; }
+  // Whether key[0..len) is the key in use, compared in constant time.
+  bool holds_key(const std::uint8_t* key, std::size_t len) const noexcept;
+
+  // One block each way; false only when the cipher has no key or OpenSSL failed.
+  [[nodiscard]] bool encrypt(const std::uint8_t in[16], std::uint8_t out[16]) const noexcept;
+  [[nodiscard]] bool decrypt(const std::uint8_t in[16], std::uint8_t out[16]) const noexcept;
+
+ private:
+  evp_cipher_ctx_st* encrypt_ = nullptr;
+  evp_cipher_ctx_st* decrypt_ = nullptr;
+  std::uint8_t key_[kMaxKeyLength] = {};
+  std::size_t key_length_ = 0;
+};
+
+}  // namespace idgen

@@ -1,0 +1,123 @@
+// Public identities; see public_id.hpp and spec public-id.md.
+#include "core/public_id.hpp"
+
+#include <cstring>
+
+#include <openssl/crypto.h>
+
+namespace idgen::public_id {
+namespace {
+
+void store_le32(std::uint8_t* p, std::uint32_t v) noexcept {
+  for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+void store_le64(std::uint8_t* p, std::uint64_t v) noexcept {
+  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+std::uint32_t load_le32(const std::uint8_t* p) noexcept {
+  std::uint32_t v = 0;
+  for (int i = 3; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+
+std::uint64_t load_le64(const std::uint8_t* p) noexcept {
+  std::uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+
+// OR of p[0..n): zero exactly when all n bytes are zero; looks at every byte.
+std::uint32_t or_of(const std::uint8_t* p, int n) noexcept {
+  std::uint32_t acc = 0;
+  for (int i = 0; i < n; ++i) acc |= p[i];
+  return acc;
+}
+
+bool is_space(char c) noexcept {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+}  // namespace
+
+Uuid plaintext_of_u64(std::uint64_t v) noexcept {
+  Uuid p;
+  store_le64(&p.bytes[8], v);
+  return p;
+}
+
+Uuid plaintext_of_decimal28(u128 v) noexcept {
+  Uuid p;
+  store_le32(&p.bytes[4], static_cast<std::uint32_t>(u128_hi(v)));  // hi: v < 10^28 < 2^96
+  store_le64(&p.bytes[8], u128_lo(v));                              // LE32(lo) then LE32(mid)
+  return p;
+}
+
+bool bigint_of_plaintext(const Uuid& p, std::int64_t* out) noexcept {
+  const std::uint64_t v = load_le64(&p.bytes[8]);
+  // Bytes 0-7 and the top bit of the value (byte 15's high bit) must all be zero.
+  const std::uint32_t bad = or_of(p.bytes.data(), 8) | (p.bytes[15] & 0x80u);
+  *out = static_cast<std::int64_t>(v & 0x7fffffffffffffffULL);
+  return bad == 0;
+}
+
+bool decimal28_of_plaintext(const Uuid& p, u128* out) noexcept {
+  const std::uint64_t hi = load_le32(&p.bytes[4]);
+  const std::uint64_t lo = load_le32(&p.bytes[8]);
+  const std::uint64_t mid = load_le32(&p.bytes[12]);
+  const u128 v = u128_from_halves(hi, (mid << 32) | lo);
+  // v < 2^96, so kDecimal28Max - v wraps past 2^127 exactly when v is too large: the top bit of
+  // the difference is the borrow, computed without a comparison branch.
+  const auto over = static_cast<std::uint32_t>((kDecimal28Max - v) >> 127);
+  const std::uint32_t bad = or_of(p.bytes.data(), 4) | over;
+  *out = v;
+  return bad == 0;
+}
+
+Uuid guid_swap(const Uuid& u) noexcept {
+  static constexpr int kFrom[16] = {3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15};
+  Uuid out;
+  for (int i = 0; i < 16; ++i) out.bytes[i] = u.bytes[kFrom[i]];
+  return out;
+}
+
+bool encrypt(const AesBlockCipher& cipher, const Uuid& plaintext, Uuid* public_id) noexcept {
+  Uuid c;
+  if (!cipher.encrypt(plaintext.bytes.data(), c.bytes.data())) return false;
+  *public_id = guid_swap(c);
+  return true;
+}
+
+bool decrypt(const AesBlockCipher& cipher, const Uuid& public_id, Uuid* plaintext) noexcept {
+  const Uuid c = guid_swap(public_id);
+  return cipher.decrypt(c.bytes.data(), plaintext->bytes.data());
+}
+
+KeyParse parse_key_base64(const char* text, std::size_t len,
+                          std::uint8_t key[AesBlockCipher::kMaxKeyLength]) noexcept {
+  std::size_t begin = 0;
+  std::size_t end = len;
+  while (begin < end && is_space(text[begin])) ++begin;
+  while (end > begin && is_space(text[end - 1])) --end;
+  if (begin == end) {
+    OPENSSL_cleanse(key, AesBlockCipher::kMaxKeyLength);
+    return {KeyStatus::empty, {}, 0};
+  }
+  base64::Base64Result r =
+      base64::decode(text + begin, end - begin, key, AesBlockCipher::kMaxKeyLength);
+  switch (r.status) {
+    case base64::Base64Status::ok:
+      if (is_aes_key_length(r.decoded)) return {KeyStatus::ok, r, r.decoded};
+      OPENSSL_cleanse(key, AesBlockCipher::kMaxKeyLength);
+      return {KeyStatus::wrong_length, r, r.decoded};
+    case base64::Base64Status::too_long:
+      OPENSSL_cleanse(key, AesBlockCipher::kMaxKeyLength);
+      return {KeyStatus::wrong_length, r, r.decoded};
+    default:
+      r.position += begin;
+      return {KeyStatus::not_base64, r, 0};
+  }
+}
+
+}  // namespace idgen::public_id
