@@ -413,3 +413,138 @@ LANGUAGE C STABLE PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.generator_scope() IS
 '''server'' when idgen is in shared_preload_libraries and the time-ordered generators share one server-wide state, else ''backend''';
+
+-- Public identities (spec public-id.md): AES-encrypted public forms of internal ids, byte-exact with
+-- Architect.Identities. The one-argument forms use the key in the file named by
+-- idgen.public_id_key_file (STABLE: a reload may change it between statements); the forms with a
+-- trailing bytea key use that key (IMMUTABLE). Decoders return NULL for anything that is not a
+-- public id of their kind under the key. The 22-character public form is
+-- idgen.to_alphanumeric(idgen.public_id(x)).
+
+CREATE FUNCTION idgen.public_id(value bigint)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_bigint'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(bigint) IS
+'Public id of a non-negative bigint under the configured key (idgen.public_id_key_file); idgen.to_alphanumeric gives its 22-character form';
+
+CREATE FUNCTION idgen.public_id(value numeric)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_numeric'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(numeric) IS
+'Public id of a DistributedId (an integer from 0 to 10^28 - 1) under the configured key (idgen.public_id_key_file); idgen.to_alphanumeric gives its 22-character form';
+
+CREATE FUNCTION idgen.public_id(value uuid)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_uuid'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(uuid) IS
+'Public id of a uuid (for example a DistributedId128) under the configured key (idgen.public_id_key_file); idgen.to_alphanumeric gives its 22-character form';
+
+CREATE FUNCTION idgen.public_id(value integer)
+RETURNS uuid
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+RETURN idgen.public_id(value::bigint);
+
+COMMENT ON FUNCTION idgen.public_id(integer) IS
+'Public id of a non-negative integer (as bigint) under the configured key (idgen.public_id_key_file)';
+
+CREATE FUNCTION idgen.public_id(value smallint)
+RETURNS uuid
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+RETURN idgen.public_id(value::bigint);
+
+COMMENT ON FUNCTION idgen.public_id(smallint) IS
+'Public id of a non-negative smallint (as bigint) under the configured key (idgen.public_id_key_file)';
+
+CREATE FUNCTION idgen.public_id_to_bigint(id uuid)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_public_id_to_bigint'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_to_bigint(uuid) IS
+'The bigint behind a public id under the configured key (idgen.public_id_key_file); NULL unless it is the public id of a bigint under the key';
+
+CREATE FUNCTION idgen.public_id_to_numeric(id uuid)
+RETURNS numeric
+AS 'MODULE_PATHNAME', 'idgen_public_id_to_numeric'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_to_numeric(uuid) IS
+'The numeric behind a public id under the configured key (idgen.public_id_key_file); NULL unless it is the public id of a DistributedId under the key';
+
+CREATE FUNCTION idgen.public_id_to_uuid(id uuid)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_to_uuid'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_to_uuid(uuid) IS
+'The uuid behind a public id under the configured key (idgen.public_id_key_file); never NULL: any 16 bytes decode to some uuid, so forgery is not detected';
+
+CREATE FUNCTION idgen.public_id(value bigint, key bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(bigint, bytea) IS
+'Public id of a non-negative bigint under the given 16, 24 or 32-byte AES key; idgen.to_alphanumeric gives its 22-character form';
+
+CREATE FUNCTION idgen.public_id(value numeric, key bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(numeric, bytea) IS
+'Public id of a DistributedId (an integer from 0 to 10^28 - 1) under the given 16, 24 or 32-byte AES key; idgen.to_alphanumeric gives its 22-character form';
+
+CREATE FUNCTION idgen.public_id(value uuid, key bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(uuid, bytea) IS
+'Public id of a uuid (for example a DistributedId128) under the given 16, 24 or 32-byte AES key; idgen.to_alphanumeric gives its 22-character form';
+
+CREATE FUNCTION idgen.public_id(value integer, key bytea)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.public_id(value::bigint, key);
+
+COMMENT ON FUNCTION idgen.public_id(integer, bytea) IS
+'Public id of a non-negative integer (as bigint) under the given 16, 24 or 32-byte AES key';
+
+CREATE FUNCTION idgen.public_id(value smallint, key bytea)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.public_id(value::bigint, key);
+
+COMMENT ON FUNCTION idgen.public_id(smallint, bytea) IS
+'Public id of a non-negative smallint (as bigint) under the given 16, 24 or 32-byte AES key';
+
+CREATE FUNCTION idgen.public_id_to_bigint(id uuid, key bytea)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_public_id_to_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_to_bigint(uuid, bytea) IS
+'The bigint behind a public id under the given 16, 24 or 32-byte AES key; NULL unless it is the public id of a bigint under the key';
+
+CREATE FUNCTION idgen.public_id_to_numeric(id uuid, key bytea)
+RETURNS numeric
+AS 'MODULE_PATHNAME', 'idgen_public_id_to_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_to_numeric(uuid, bytea) IS
+'The numeric behind a public id under the given 16, 24 or 32-byte AES key; NULL unless it is the public id of a DistributedId under the key';
+
+CREATE FUNCTION idgen.public_id_to_uuid(id uuid, key bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_to_uuid(uuid, bytea) IS
+'The uuid behind a public id under the given 16, 24 or 32-byte AES key; never NULL: any 16 bytes decode to some uuid, so forgery is not detected';

@@ -14,6 +14,7 @@ PGDLLEXPORT void _PG_init(void);
 void _PG_init(void) {
   idgen::pg::define_fixed_clock_guc();
   idgen::pg::define_test_seed_guc();
+  idgen::pg::define_public_id_key_file_guc();
 #if PG_VERSION_NUM >= 150000
   MarkGUCPrefixReserved("idgen");
 #else

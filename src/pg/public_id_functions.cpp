@@ -1,0 +1,81 @@
+// SQL functions of public identities (spec public-id.md): idgen.public_id for bigint,
+// DistributedId numeric and uuid, and idgen.public_id_to_bigint / _to_numeric / _to_uuid.
+//
+// Each C function serves both SQL signatures of its name: with one argument it uses the
+// configured key (STABLE: a reload may change it between statements), with a trailing bytea key
+// argument that key (IMMUTABLE). Decoding answers NULL for anything that is not a public id of
+// the requested kind under the key, without saying which check failed.
+#include <cstdint>
+
+#include "core/public_id.hpp"
+#include "pg/convert.hpp"
+#include "pg/error_bridge.hpp"
+#include "pg/numeric_u128.hpp"
+#include "pg/postgres.hpp"
+#include "pg/public_id_key.hpp"
+
+namespace idgen::pg {
+namespace {
+
+// The key of this call: argument 1 when given, else the configured one.
+const AesBlockCipher& cipher_of_call(FunctionCallInfo fcinfo) {
+  return PG_NARGS() > 1 ? explicit_public_id_cipher(fcinfo, 1) : configured_public_id_cipher();
+}
+
+[[noreturn]] void report_aes_failure() {
+  ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("OpenSSL could not run AES")));
+  pg_unreachable();
+}
+
+Datum public_id_datum(FunctionCallInfo fcinfo, const Uuid& plaintext) {
+  Uuid published;
+  if (!public_id::encrypt(cipher_of_call(fcinfo), plaintext, &published)) report_aes_failure();
+  return uuid_datum(published);
+}
+
+// The plaintext behind public id argument 0 under the key of this call.
+Uuid plaintext_arg(FunctionCallInfo fcinfo) {
+  const Uuid published = uuid_arg(fcinfo, 0);
+  Uuid plaintext;
+  if (!public_id::decrypt(cipher_of_call(fcinfo), published, &plaintext)) report_aes_failure();
+  return plaintext;
+}
+
+}  // namespace
+}  // namespace idgen::pg
+
+using namespace idgen;
+using namespace idgen::pg;
+
+IDGEN_SQL_FUNCTION(idgen_public_id_bigint) {
+  const std::int64_t v = PG_GETARG_INT64(0);
+  if (v < 0) {
+    ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                    errmsg("negative value %lld has no public id", static_cast<long long>(v)),
+                    errdetail("Public ids are made of ids from 0 to 9223372036854775807.")));
+  }
+  return public_id_datum(fcinfo, public_id::plaintext_of_u64(static_cast<std::uint64_t>(v)));
+}
+
+IDGEN_SQL_FUNCTION(idgen_public_id_numeric) {
+  const u128 v = numeric_arg(fcinfo, 0, kDistributedIdDomain);
+  return public_id_datum(fcinfo, public_id::plaintext_of_decimal28(v));
+}
+
+IDGEN_SQL_FUNCTION(idgen_public_id_uuid) {
+  return public_id_datum(fcinfo, public_id::plaintext_of_uuid(uuid_arg(fcinfo, 0)));
+}
+
+IDGEN_SQL_FUNCTION(idgen_public_id_to_bigint) {
+  std::int64_t v = 0;
+  if (!public_id::bigint_of_plaintext(plaintext_arg(fcinfo), &v)) PG_RETURN_NULL();
+  PG_RETURN_INT64(v);
+}
+
+IDGEN_SQL_FUNCTION(idgen_public_id_to_numeric) {
+  u128 v = 0;
+  if (!public_id::decimal28_of_plaintext(plaintext_arg(fcinfo), &v)) PG_RETURN_NULL();
+  return numeric_datum(v);
+}
+
+IDGEN_SQL_FUNCTION(idgen_public_id_to_uuid) { return uuid_datum(plaintext_arg(fcinfo)); }

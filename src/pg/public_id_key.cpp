@@ -1,0 +1,250 @@
+// idgen.public_id_key_file and the per-backend key caches; see public_id_key.hpp.
+//
+// Why a file and not a setting that holds the key: PostgreSQL copies setting values to the server
+// log on reload, to pg_db_role_setting, and (with SQL text) to statement logs (spec public-id.md
+// 8.2). The setting holds only a path; the file is checked like ssl_key_file (owned by the
+// server's user, no group or world access) and read by each backend on its first use after a
+// reload. The assign hook, which PostgreSQL runs for every setting of the configuration files on
+// each reload, drops the cached key, so even long-lived backends use a rotated key for their very
+// next call.
+#include "pg/public_id_key.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <new>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <openssl/crypto.h>
+
+#include "core/public_id.hpp"
+#include "pg/convert.hpp"
+#include "pg/gucs.hpp"
+
+namespace idgen::pg {
+namespace {
+
+// A key file holds base64 of at most 32 bytes (44 characters) and white space; anything much
+// larger is not a key file, and is not read.
+constexpr std::size_t kMaxKeyFileBytes = 1024;
+
+char* key_file_path = nullptr;
+
+// Never destroyed: a backend's exit runs OpenSSL's own atexit clean-up, after which freeing a
+// cipher context could crash the exiting process. Constructed in place, so no allocation can fail.
+template <typename T>
+class Immortal {
+ public:
+  Immortal() noexcept { new (storage_) T(); }
+  T& get() noexcept { return *reinterpret_cast<T*>(storage_); }
+
+ private:
+  alignas(T) unsigned char storage_[sizeof(T)];
+};
+
+Immortal<AesBlockCipher> configured_cipher;
+Immortal<AesBlockCipher> explicit_cipher;
+
+// Runs on every assignment, including each reload that re-reads the setting from the
+// configuration files: the key, or the file's contents, may have changed.
+void assign_key_file(const char*, void*) { configured_cipher.get().clear(); }
+
+// What reading the key file found; read_key_file itself never raises, so it can wipe every copy
+// of the key text before the caller reports a problem.
+struct KeyFileRead {
+  enum class Problem { none, unset, open, not_regular, owner, mode, too_large, read } problem;
+  int error_number;        // open, read
+  long long size;          // too_large
+  public_id::KeyParse key;  // none: the parse result (its status may still be a problem)
+};
+
+KeyFileRead read_key_file(const char* path, std::uint8_t key[AesBlockCipher::kMaxKeyLength]) {
+  KeyFileRead r{KeyFileRead::Problem::none, 0, 0, {}};
+  if (path == nullptr || path[0] == '\0') {
+    r.problem = KeyFileRead::Problem::unset;
+    return r;
+  }
+  const int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    r.problem = KeyFileRead::Problem::open;
+    r.error_number = errno;
+    return r;
+  }
+  struct stat st {};
+  char text[kMaxKeyFileBytes + 1];
+  std::size_t len = 0;
+  if (fstat(fd, &st) != 0) {
+    r.problem = KeyFileRead::Problem::open;
+    r.error_number = errno;
+  } else if (!S_ISREG(st.st_mode)) {
+    r.problem = KeyFileRead::Problem::not_regular;
+  } else if (st.st_uid != geteuid()) {
+    r.problem = KeyFileRead::Problem::owner;
+  } else if ((st.st_mode & (S_IRWXG | S_IRWXO)) != 0) {
+    r.problem = KeyFileRead::Problem::mode;
+  } else {
+    // Read one byte more than allowed, so a file that grew after fstat is still caught.
+    while (len < sizeof text) {
+      const ssize_t got = read(fd, text + len, sizeof text - len);
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) {
+        r.problem = KeyFileRead::Problem::read;
+        r.error_number = errno;
+        break;
+      }
+      if (got == 0) break;
+      len += static_cast<std::size_t>(got);
+    }
+    if (r.problem == KeyFileRead::Problem::none && len > kMaxKeyFileBytes) {
+      r.problem = KeyFileRead::Problem::too_large;
+      r.size = static_cast<long long>(st.st_size);
+    } else if (r.problem == KeyFileRead::Problem::none) {
+      r.key = public_id::parse_key_base64(text, len, key);
+    }
+  }
+  close(fd);
+  OPENSSL_cleanse(text, sizeof text);
+  return r;
+}
+
+constexpr const char* kKeyHint =
+    "The file must hold the base64 of a 16, 24 or 32-byte AES key, for example the output of "
+    "\"openssl rand -base64 32\".";
+
+// Raises the error for a key file that yielded no key. The client sees what is wrong; the path
+// (hidden from non-superusers like the setting itself) goes to the server log only.
+[[noreturn]] void report(const KeyFileRead& r) {
+  using Problem = KeyFileRead::Problem;
+  const char* path = key_file_path;
+  switch (r.problem) {
+    case Problem::unset:
+      ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                      errmsg("no public id key is configured"),
+                      errhint("Write the key to a file only the server's operating-system user "
+                              "can read, set idgen.public_id_key_file to its path and reload "
+                              "the configuration, or pass the key as an argument.")));
+      break;
+    case Problem::open:
+    case Problem::read:
+      errno = r.error_number;
+      ereport(ERROR, (errcode_for_file_access(),
+                      errmsg("could not read the public id key file: %m"),
+                      errdetail_log("idgen.public_id_key_file is \"%s\".", path)));
+      break;
+    case Problem::not_regular:
+      ereport(ERROR, (errcode(ERRCODE_CONFIG_FILE_ERROR),
+                      errmsg("public id key file is not a regular file"),
+                      errdetail_log("idgen.public_id_key_file is \"%s\".", path)));
+      break;
+    case Problem::owner:
+      ereport(ERROR, (errcode(ERRCODE_CONFIG_FILE_ERROR),
+                      errmsg("public id key file is not owned by the database server's "
+                             "operating-system user"),
+                      errdetail_log("idgen.public_id_key_file is \"%s\".", path),
+                      errhint("Change its owner to the user the server runs as.")));
+      break;
+    case Problem::mode:
+      ereport(ERROR, (errcode(ERRCODE_CONFIG_FILE_ERROR),
+                      errmsg("public id key file has group or world access"),
+                      errdetail("File must have permissions u=rw (0600) or less."),
+                      errdetail_log("idgen.public_id_key_file is \"%s\"; it must have "
+                                    "permissions u=rw (0600) or less.",
+                                    path)));
+      break;
+    case Problem::too_large:
+      ereport(ERROR, (errcode(ERRCODE_CONFIG_FILE_ERROR),
+                      errmsg("public id key file is too large to hold a key"),
+                      errdetail("It has %lld bytes; a key file holds at most %zu.", r.size,
+                                kMaxKeyFileBytes),
+                      errhint("%s", kKeyHint)));
+      break;
+    case Problem::none:
+      break;
+  }
+  switch (r.key.status) {
+    case public_id::KeyStatus::empty:
+      ereport(ERROR, (errcode(ERRCODE_CONFIG_FILE_ERROR), errmsg("public id key file is empty"),
+                      errhint("%s", kKeyHint)));
+      break;
+    case public_id::KeyStatus::not_base64: {
+      const base64::Base64Result& b = r.key.base64;
+      const std::size_t at = b.position + 1;
+      ereport(ERROR,
+              (errcode(ERRCODE_CONFIG_FILE_ERROR),
+               errmsg("public id key file does not hold valid base64"),
+               b.status == base64::Base64Status::bad_length
+                   ? errdetail("Base64 text comes in groups of 4 characters, padded with \"=\".")
+               : b.status == base64::Base64Status::bad_padding
+                   ? errdetail("Character %zu leaves bits set that must be zero: the text is "
+                               "not canonical base64.",
+                               at)
+                   : errdetail("Character %zu is not in the base64 alphabet (A-Z, a-z, 0-9, "
+                               "+, /), or is padding out of place.",
+                               at),
+               errhint("%s", kKeyHint)));
+      break;
+    }
+    case public_id::KeyStatus::wrong_length:
+      ereport(ERROR, (errcode(ERRCODE_CONFIG_FILE_ERROR),
+                      errmsg("public id key has the wrong length"),
+                      errdetail("It decodes to %zu bytes; an AES key has 16, 24 or 32 bytes.",
+                                r.key.length),
+                      errhint("%s", kKeyHint)));
+      break;
+    case public_id::KeyStatus::ok:
+      break;
+  }
+  ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("public id key file check failed")));
+  pg_unreachable();
+}
+
+[[noreturn]] void report_cipher_failure() {
+  ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
+                  errmsg("OpenSSL could not set up AES for the public id key")));
+  pg_unreachable();
+}
+
+}  // namespace
+
+const AesBlockCipher& configured_public_id_cipher() {
+  AesBlockCipher& cipher = configured_cipher.get();
+  if (cipher.has_key()) return cipher;
+  std::uint8_t key[AesBlockCipher::kMaxKeyLength];
+  const KeyFileRead r = read_key_file(key_file_path, key);
+  const bool usable =
+      r.problem == KeyFileRead::Problem::none && r.key.status == public_id::KeyStatus::ok;
+  const bool keyed = usable && cipher.set_key(key, r.key.length);
+  OPENSSL_cleanse(key, sizeof key);
+  if (!usable) report(r);
+  if (!keyed) report_cipher_failure();
+  return cipher;
+}
+
+const AesBlockCipher& explicit_public_id_cipher(FunctionCallInfo fcinfo, int n) {
+  require_arg(fcinfo, n, "key");
+  bytea* key = PG_GETARG_BYTEA_PP(n);
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(VARDATA_ANY(key));
+  const std::size_t len = VARSIZE_ANY_EXHDR(key);
+  AesBlockCipher& cipher = explicit_cipher.get();
+  if (cipher.holds_key(bytes, len)) return cipher;
+  if (!is_aes_key_length(len)) {
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("key must be 16, 24 or 32 bytes long"),
+                    errdetail("It has %zu bytes.", len)));
+  }
+  if (!cipher.set_key(bytes, len)) report_cipher_failure();
+  return cipher;
+}
+
+void define_public_id_key_file_guc() {
+  DefineCustomStringVariable(
+      "idgen.public_id_key_file", "Path of the file that holds the public id key (base64).",
+      "The file must hold the base64 of a 16, 24 or 32-byte AES key, be owned by the server's "
+      "operating-system user and have no group or world access. A relative path is relative to "
+      "the data directory. Backends read it on first use after each configuration reload.",
+      &key_file_path, "", PGC_SIGHUP, GUC_SUPERUSER_ONLY, nullptr, assign_key_file, nullptr);
+}
+
+}  // namespace idgen::pg
