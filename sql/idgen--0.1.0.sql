@@ -3,6 +3,11 @@
 
 COMMENT ON SCHEMA idgen IS 'idgen: generates, encodes and validates database keys';
 
+-- The schema CREATE EXTENSION makes is usable by its owner only; applications run as ordinary
+-- roles and call idgen in column defaults and queries. (Functions are executable by PUBLIC, as
+-- PostgreSQL makes them; a DBA can REVOKE per function, see docs/public-id.md.)
+GRANT USAGE ON SCHEMA idgen TO PUBLIC;
+
 ---------------------------------------------------------------------------------------------------
 -- Short-prefix COMB UUIDs (docs/comb.md). Generators are VOLATILE; the time variant is PARALLEL
 -- SAFE (a worker's own random stream and clock are as good as the leader's); the sequence variant

@@ -4,6 +4,9 @@ CREATE EXTENSION idgen;
 SELECT extversion, extrelocatable, extnamespace::regnamespace AS schema
 FROM pg_extension WHERE extname = 'idgen';
 
+-- Ordinary roles can reach the schema (applications do not run as the extension's owner).
+SELECT has_schema_privilege('public', 'idgen', 'USAGE') AS public_usage;
+
 -- Volatility (v/i), parallel safety (s/u) and strictness of every function.
 SELECT p.oid::regprocedure AS function, p.provolatile AS vol, p.proparallel AS par,
        p.proisstrict AS strict
