@@ -3,8 +3,8 @@
 
 namespace idgen::pg {
 
-void define_fixed_clock_guc();  // idgen.fixed_clock (fixed_clock_guc.cpp)
-void define_test_seed_guc();    // idgen.test_random_seed (test_seed_guc.cpp)
+void define_fixed_clock_guc();         // idgen.fixed_clock (fixed_clock_guc.cpp)
+void define_test_seed_guc();           // idgen.test_random_seed (test_seed_guc.cpp)
 void define_public_id_key_file_guc();  // idgen.public_id_key_file (public_id_key.cpp)
 
 }  // namespace idgen::pg

@@ -55,8 +55,8 @@ void assign_key_file(const char*, void*) { configured_cipher.get().clear(); }
 // of the key text before the caller reports a problem.
 struct KeyFileRead {
   enum class Problem { none, unset, open, not_regular, owner, mode, too_large, read } problem;
-  int error_number;        // open, read
-  long long size;          // too_large
+  int error_number;         // open, read
+  long long size;           // too_large
   public_id::KeyParse key;  // none: the parse result (its status may still be a problem)
 };
 
@@ -129,9 +129,9 @@ constexpr const char* kKeyHint =
     case Problem::open:
     case Problem::read:
       errno = r.error_number;
-      ereport(ERROR, (errcode_for_file_access(),
-                      errmsg("could not read the public id key file: %m"),
-                      errdetail_log("idgen.public_id_key_file is \"%s\".", path)));
+      ereport(ERROR,
+              (errcode_for_file_access(), errmsg("could not read the public id key file: %m"),
+               errdetail_log("idgen.public_id_key_file is \"%s\".", path)));
       break;
     case Problem::not_regular:
       ereport(ERROR, (errcode(ERRCODE_CONFIG_FILE_ERROR),
@@ -187,11 +187,11 @@ constexpr const char* kKeyHint =
       break;
     }
     case public_id::KeyStatus::wrong_length:
-      ereport(ERROR, (errcode(ERRCODE_CONFIG_FILE_ERROR),
-                      errmsg("public id key has the wrong length"),
-                      errdetail("It decodes to %zu bytes; an AES key has 16, 24 or 32 bytes.",
-                                r.key.length),
-                      errhint("%s", kKeyHint)));
+      ereport(
+          ERROR,
+          (errcode(ERRCODE_CONFIG_FILE_ERROR), errmsg("public id key has the wrong length"),
+           errdetail("It decodes to %zu bytes; an AES key has 16, 24 or 32 bytes.", r.key.length),
+           errhint("%s", kKeyHint)));
       break;
     case public_id::KeyStatus::ok:
       break;
@@ -230,9 +230,9 @@ const AesBlockCipher& explicit_public_id_cipher(FunctionCallInfo fcinfo, int n) 
   AesBlockCipher& cipher = explicit_cipher.get();
   if (cipher.holds_key(bytes, len)) return cipher;
   if (!is_aes_key_length(len)) {
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("key must be 16, 24 or 32 bytes long"),
-                    errdetail("It has %zu bytes.", len)));
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+             errmsg("key must be 16, 24 or 32 bytes long"), errdetail("It has %zu bytes.", len)));
   }
   if (!cipher.set_key(bytes, len)) report_cipher_failure();
   return cipher;
