@@ -5,6 +5,27 @@
 # The report is printed and saved under bench/reports/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Inside the throwaway cluster: a public id key file (the public example key of
+# docs/public-id.md), then the measurements.
+if [ "${1:-}" = "--inside" ]; then
+  key_file=$(mktemp -d)/public_id.key
+  chmod 755 "$(dirname "$key_file")"
+  echo 'k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=' >"$key_file"
+  chown "$(stat -c %U "$(psql -XAtq -c 'SHOW data_directory')")" "$key_file"
+  chmod 600 "$key_file"
+  psql -XAtq -c 'CREATE EXTENSION IF NOT EXISTS idgen' \
+    -c "ALTER SYSTEM SET idgen.public_id_key_file = '$key_file'" \
+    -c 'SELECT pg_reload_conf()' >/dev/null
+  for _ in $(seq 1 100); do  # a reload reaches new sessions asynchronously
+    [ "$(psql -XAtq -c 'SELECT idgen.public_id_to_bigint(idgen.public_id(1))' 2>&1)" = 1 ] && break
+    sleep 0.1
+  done
+  psql -X -q -f bench/generation.sql
+  rm -rf "$(dirname "$key_file")"
+  exit
+fi
+
 source test/lib/deps.sh
 ensure_packages "${IDGEN_DEMO_PACKAGES[@]}"
 build_and_install || exit 1
@@ -18,6 +39,6 @@ report=bench/reports/generation-$(date -u +%Y%m%d-%H%M%S).txt
   echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
   echo "server: $(pg_config --version); rows per run: $rows; runs: $runs"
   PGOPTIONS="-c bench.rows=$rows -c bench.runs=$runs" \
-    pg_virtualenv psql -X -q -f bench/generation.sql 2>&1 | grep -v '^Creating new\|^Dropping cluster'
+    pg_virtualenv bash bench/generation.sh --inside 2>&1 | grep -v '^Creating new\|^Dropping cluster'
 } | tee "$report"
 echo "report saved to $report"

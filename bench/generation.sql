@@ -23,6 +23,21 @@ INSERT INTO candidates (name, expr, ord) VALUES
   ('nextval()',                 'nextval(''bench_seq'')',          6);
 INSERT INTO candidates VALUES
   ('idgen.distributed_id()',    'idgen.distributed_id()',          2, 100000, 1200);
+-- Public ids (the configured key: generation.sh writes a key file and reloads before this script).
+-- A decode needs a public id to decode, so decoders are timed on round trips, and a decode's own
+-- cost is derived below as round trip - encode + empty floor.
+INSERT INTO candidates (name, expr, ord) VALUES
+  ('idgen.public_id(bigint)',   'idgen.public_id(generate_series::bigint)',  7),
+  ('idgen.public_id(bigint, key)',
+   'idgen.public_id(generate_series::bigint, ''\x93b7c10c97106a6d3686c07268e58f78fd82a9e0de197beb3d490401006d0057''::bytea)', 8),
+  ('idgen.public_id(numeric)',  'idgen.public_id(generate_series::numeric)', 9),
+  ('numeric cast floor',        'generate_series::numeric',                  14),
+  ('round trip bigint',
+   'idgen.public_id_to_bigint(idgen.public_id(generate_series::bigint))',   10),
+  ('round trip numeric',
+   'idgen.public_id_to_numeric(idgen.public_id(generate_series::numeric))', 11),
+  ('idgen.public_id(idgen.comb())', 'idgen.public_id(idgen.comb())',       12),
+  ('round trip uuid', 'idgen.public_id_to_uuid(idgen.public_id(idgen.comb()))', 13);
 INSERT INTO targets VALUES
   ('idgen.comb()', 6, 1.8), ('idgen.distributed_id128()', 6, 1.8), ('idgen.uuidv7()', 6, 1.8),
   ('idgen.distributed_id()', 3, NULL);
@@ -83,3 +98,37 @@ ORDER BY c.ord;
 
 \echo 'idgen.distributed_id() sustains about 128 ids per ms per generator by design; the figures'
 \echo 'above are its per-call cost within a burst that fits the 1 s leeway.'
+
+-- Public ids against idgen.comb() (target: at most 1.5x its per-row cost, design.md). Encoders of
+-- a uuid are timed on idgen.comb() values, so comb's own net cost is taken off them; the numeric
+-- encoder's input comes from an int-to-numeric cast, whose net cost is taken off it; decoders are
+-- derived from round trips (round trip - encode + empty floor).
+CREATE TEMP VIEW public_id_costs AS
+  SELECT label, ord, ns_row FROM (
+    SELECT 'encode bigint' AS label, 1 AS ord, e.ns_row FROM per_row e
+      WHERE e.name = 'idgen.public_id(bigint)'
+    UNION ALL SELECT 'encode bigint, explicit key', 2, e.ns_row FROM per_row e
+      WHERE e.name = 'idgen.public_id(bigint, key)'
+    UNION ALL SELECT 'encode numeric', 3, e.ns_row - n.net_ns_row FROM per_row e, per_row n
+      WHERE e.name = 'idgen.public_id(numeric)' AND n.name = 'numeric cast floor'
+    UNION ALL SELECT 'encode uuid', 4, e.ns_row - c.net_ns_row FROM per_row e, per_row c
+      WHERE e.name = 'idgen.public_id(idgen.comb())' AND c.name = 'idgen.comb()'
+    UNION ALL SELECT 'decode bigint', 5, r.ns_row - e.ns_row + f.ns_row
+      FROM per_row r, per_row e, per_row f
+      WHERE r.name = 'round trip bigint' AND e.name = 'idgen.public_id(bigint)' AND f.name = 'empty floor'
+    UNION ALL SELECT 'decode numeric', 6, r.ns_row - e.ns_row + f.ns_row
+      FROM per_row r, per_row e, per_row f
+      WHERE r.name = 'round trip numeric' AND e.name = 'idgen.public_id(numeric)' AND f.name = 'empty floor'
+    UNION ALL SELECT 'decode uuid', 7, r.ns_row - e.ns_row + f.ns_row
+      FROM per_row r, per_row e, per_row f
+      WHERE r.name = 'round trip uuid' AND e.name = 'idgen.public_id(idgen.comb())' AND f.name = 'empty floor'
+  ) x;
+
+\echo 'Public ids: per-row cost against idgen.comb() (target: at most 1.5x):'
+SELECT p.label AS operation, round(p.ns_row::numeric, 1) AS ns_per_row,
+       round((p.ns_row - f.ns_row)::numeric, 1) AS net_ns_per_row,
+       round((p.ns_row / c.ns_row)::numeric, 2) AS x_comb,
+       round(((p.ns_row - f.ns_row) / c.net_ns_row)::numeric, 2) AS x_comb_net
+FROM public_id_costs p, per_row c, per_row f
+WHERE c.name = 'idgen.comb()' AND f.name = 'empty floor'
+ORDER BY p.ord;
