@@ -7,7 +7,8 @@ MODULE_big  = idgen
 DATA        = $(wildcard sql/idgen--*.sql)
 # pg_regress scripts: sql/<name>.sql with expected output in expected/<name>.out
 REGRESS     = setup comb_generate comb_sequence comb_validate comb_suffix comb_params fixed_clock \
-              encoding_vectors encoding_functions distributed_id generator_clock uuid_rfc public_id
+              encoding_vectors encoding_functions distributed_id generator_clock uuid_rfc public_id \
+              group_uuid
 
 CORE_SRCS   = $(wildcard src/core/*.cpp)
 PG_SRCS     = $(wildcard src/pg/*.cpp)

@@ -553,3 +553,161 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.public_id_to_uuid(uuid, bytea) IS
 'The uuid behind a public id under the given 16, 24 or 32-byte AES key; never NULL: any 16 bytes decode to some uuid, so forgery is not detected';
+
+---------------------------------------------------------------------------------------------------
+-- Group-key uuids (spec group-uuid.md, docs/group-uuid.md): a 48-bit sequential key and a 12-bit
+-- group inside a uuid. Generators are VOLATILE (random tail) and PARALLEL SAFE (the name form
+-- only reads the registry); they refuse NULL with 22023. Extraction, key text and CRC-12 are
+-- IMMUTABLE STRICT. The registry is a configuration table that pg_dump dumps with the data.
+---------------------------------------------------------------------------------------------------
+
+CREATE TABLE idgen.groups (
+  name     text PRIMARY KEY,
+  group_id integer NOT NULL UNIQUE CHECK (group_id BETWEEN 0 AND 4095),
+  target   regclass
+);
+
+COMMENT ON TABLE idgen.groups IS
+'Group registry: group name -> 12-bit group id of group-key uuids, and optionally the table that holds the group''s rows. Write it with idgen.register_group';
+
+SELECT pg_catalog.pg_extension_config_dump('idgen.groups', '');
+-- Generators and routing read it as the calling role.
+GRANT SELECT ON idgen.groups TO PUBLIC;
+
+CREATE FUNCTION idgen.groups_changed()
+RETURNS trigger
+AS 'MODULE_PATHNAME', 'idgen_groups_changed'
+LANGUAGE C;
+
+COMMENT ON FUNCTION idgen.groups_changed() IS
+'Trigger of idgen.groups: makes every backend drop its cached group names when the registry changes';
+
+CREATE TRIGGER groups_changed
+AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON idgen.groups
+FOR EACH STATEMENT EXECUTE FUNCTION idgen.groups_changed();
+
+CREATE FUNCTION idgen.crc12(name text)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_crc12'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.crc12(text) IS
+'The seed''s 12-bit CRC of a name''s UTF-8 bytes (0 .. 4095): the group id of an unregistered name';
+
+CREATE FUNCTION idgen.group_uuid(group_id integer, key bigint, version integer DEFAULT 8)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_group_uuid_by_id'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.group_uuid(integer, bigint, integer) IS
+'Group-key uuid kkkkkkkk-kkkk-Vggg-arrr-rrrrrrrrrrrr: 48-bit key, version 8 (or 6, the seed''s layout), 12-bit group id, 60 random bits';
+
+CREATE FUNCTION idgen.group_uuid(group_name text, key bigint, version integer DEFAULT 8)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_group_uuid_by_name'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.group_uuid(text, bigint, integer) IS
+'Group-key uuid of a named group: its id in idgen.groups if registered, else idgen.crc12(group_name)';
+
+CREATE FUNCTION idgen.group_uuid_key(id uuid)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_group_uuid_key'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.group_uuid_key(uuid) IS
+'The 48-bit key of a group-key uuid (version 8 or 6, RFC variant); 22023 for other uuids';
+
+CREATE FUNCTION idgen.group_uuid_group(id uuid)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_group_uuid_group'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.group_uuid_group(uuid) IS
+'The 12-bit group id of a group-key uuid (version 8 or 6, RFC variant); 22023 for other uuids';
+
+CREATE FUNCTION idgen.group_key_text(id uuid)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_group_key_text'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.group_key_text(uuid) IS
+'The friendly key of a group-key uuid: lower-case hex without leading zeros (23122e)';
+
+CREATE FUNCTION idgen.group_key_from_text(key text)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_group_key_from_text'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.group_key_from_text(text) IS
+'Parses a friendly key: hex digits in any case, leading zeros allowed; 22P02 for anything else, 22003 above 2^48 - 1';
+
+CREATE FUNCTION idgen.register_group(name text, group_id integer DEFAULT NULL,
+                                     target regclass DEFAULT NULL)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+  wanted integer;
+  holder text;
+  known integer;
+  free_id integer;
+BEGIN
+  IF name IS NULL THEN
+    RAISE EXCEPTION 'name must not be null' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  wanted := coalesce(group_id, idgen.crc12(name));
+  IF wanted NOT BETWEEN 0 AND 4095 THEN
+    RAISE EXCEPTION 'group id % is out of range', wanted
+      USING ERRCODE = 'numeric_value_out_of_range', DETAIL = 'A group id is from 0 to 4095.';
+  END IF;
+  -- One registration at a time, so two sessions cannot take the same id unseen.
+  LOCK TABLE idgen.groups IN SHARE ROW EXCLUSIVE MODE;
+  SELECT g.group_id INTO known FROM idgen.groups g WHERE g.name = register_group.name;
+  IF FOUND AND known <> wanted THEN
+    RAISE EXCEPTION 'group "%" is already registered with group id %', name, known
+      USING ERRCODE = 'unique_violation',
+            DETAIL = format('Registering it again with group id %s would change the group of ids already made.', wanted),
+            HINT = 'Leave out group_id to keep the registered one.';
+  END IF;
+  SELECT g.name INTO holder FROM idgen.groups g
+  WHERE g.group_id = wanted AND g.name <> register_group.name;
+  IF FOUND THEN
+    SELECT min(c) INTO free_id FROM generate_series(0, 4095) c
+    WHERE c NOT IN (SELECT g.group_id FROM idgen.groups g);
+    RAISE EXCEPTION 'group id % of "%" is already registered for "%"', wanted, name, holder
+      USING ERRCODE = 'unique_violation',
+            DETAIL = CASE WHEN group_id IS NULL
+                          THEN format('idgen.crc12(%L) is %s, the id of %L.', name, wanted, holder)
+                          ELSE format('Group id %s belongs to %L.', wanted, holder) END,
+            HINT = CASE WHEN free_id IS NULL THEN 'All 4096 group ids are registered.'
+                        ELSE format('Register %L with an explicit group id that is free, for example: SELECT idgen.register_group(%L, %s);',
+                                    name, name, free_id) END;
+  END IF;
+  INSERT INTO idgen.groups AS g (name, group_id, target)
+  VALUES (register_group.name, wanted, register_group.target)
+  ON CONFLICT ON CONSTRAINT groups_pkey
+  DO UPDATE SET target = coalesce(excluded.target, g.target);
+  RETURN wanted;
+END
+$$;
+
+COMMENT ON FUNCTION idgen.register_group(text, integer, regclass) IS
+'Registers a group name with its group id (default: idgen.crc12(name)) and optionally its table; refuses an id registered for another name, naming both';
+
+CREATE FUNCTION idgen.group_name(id uuid)
+RETURNS text
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+RETURN (SELECT g.name FROM idgen.groups g WHERE g.group_id = idgen.group_uuid_group(id));
+
+COMMENT ON FUNCTION idgen.group_name(uuid) IS
+'The registered name of a group-key uuid''s group; NULL when its group id is not registered';
+
+CREATE FUNCTION idgen.group_target(id uuid)
+RETURNS regclass
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+RETURN (SELECT g.target FROM idgen.groups g WHERE g.group_id = idgen.group_uuid_group(id));
+
+COMMENT ON FUNCTION idgen.group_target(uuid) IS
+'The table registered for a group-key uuid''s group (for routing); NULL when none is registered';

@@ -61,4 +61,35 @@ DecodeResult decode_decimal28(const char* text, std::size_t len, u128* out) noex
   return r;
 }
 
+std::size_t encode_u64_minimal(std::uint64_t v, char* out) noexcept {
+  static constexpr char kLower[] = "0123456789abcdef";
+  std::size_t n = 1;
+  while (n < kU64Chars && (v >> (4 * n)) != 0) ++n;
+  for (std::size_t i = n; i-- > 0;) {
+    out[i] = kLower[v & 0xf];
+    v >>= 4;
+  }
+  return n;
+}
+
+DecodeResult decode_u64_any_width(const char* text, std::size_t len, std::uint64_t max,
+                                  std::uint64_t* out) noexcept {
+  if (len == 0) return {DecodeStatus::bad_length, 0};
+  std::uint64_t v = 0;
+  bool over = false;
+  for (std::size_t i = 0; i < len; ++i) {
+    const int d = digit_value(static_cast<unsigned char>(text[i]));
+    if (d < 0) return {DecodeStatus::bad_character, i};
+    // Once past max the value only grows (digits never subtract); stop accumulating so the
+    // shift cannot wrap back into range, but keep checking characters.
+    if (!over) {
+      over = v > (max >> 4) || ((v << 4) | static_cast<unsigned>(d)) > max;
+      v = (v << 4) | static_cast<unsigned>(d);
+    }
+  }
+  if (over) return {DecodeStatus::out_of_range, 0};
+  *out = v;
+  return {DecodeStatus::ok, 0};
+}
+
 }  // namespace idgen::hex

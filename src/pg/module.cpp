@@ -1,5 +1,6 @@
 // The shared library's entry: module magic and one-time initialisation.
 #include "pg/generator_state.hpp"
+#include "pg/group_registry.hpp"
 #include "pg/gucs.hpp"
 #include "pg/postgres.hpp"
 
@@ -21,4 +22,5 @@ void _PG_init(void) {
   EmitWarningsOnPlaceholders("idgen");
 #endif
   idgen::pg::install_shared_generator_state();
+  idgen::pg::install_group_registry_cache();
 }

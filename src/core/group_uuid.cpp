@@ -1,0 +1,40 @@
+// Group-key uuids; see group_uuid.hpp and spec group-uuid.md.
+#include "core/group_uuid.hpp"
+
+namespace idgen::group_uuid {
+
+int crc12(const std::uint8_t* data, std::size_t len) noexcept {
+  // As the seed wrote it: the register keeps only its top 4 bits across bytes (crc >> 8), so do
+  // not "fix" it into a proper CRC-12, or group ids stop matching systems built on the seed.
+  unsigned crc = 0xfff;
+  for (std::size_t i = 0; i < len; ++i) {
+    unsigned t = (crc ^ data[i]) & 0xff;
+    for (int bit = 0; bit < 8; ++bit) t = (t & 1) != 0 ? (t >> 1) ^ 0xf01 : t >> 1;
+    crc = (crc >> 8) ^ t;
+  }
+  return static_cast<int>((crc ^ 0xfff) & 0xfff);
+}
+
+Uuid make(std::uint64_t key, int group, int version, const std::uint8_t random[8]) noexcept {
+  Uuid id;
+  for (int i = 0; i < 6; ++i) id.bytes[i] = static_cast<std::uint8_t>(key >> (8 * (5 - i)));
+  id.bytes[6] = static_cast<std::uint8_t>((version << 4) | (group >> 8));
+  id.bytes[7] = static_cast<std::uint8_t>(group & 0xff);
+  id.bytes[8] = static_cast<std::uint8_t>(0xa0 | (random[0] & 0x0f));
+  for (int i = 9; i < 16; ++i) id.bytes[i] = random[i - 8];
+  return id;
+}
+
+Parts parts(const Uuid& id) noexcept {
+  Parts p{Shape::ok, 0, 0, uuid_version(id)};
+  for (int i = 0; i < 6; ++i) p.key = (p.key << 8) | id.bytes[i];
+  p.group = ((id.bytes[6] & 0x0f) << 8) | id.bytes[7];
+  if (!is_generated_version(p.version)) {
+    p.shape = Shape::bad_version;
+  } else if (!uuid_has_rfc_variant(id)) {
+    p.shape = Shape::bad_variant;
+  }
+  return p;
+}
+
+}  // namespace idgen::group_uuid

@@ -1,0 +1,19 @@
+// The group registry (table idgen.groups) as the generators see it: name -> group id, cached per
+// backend and dropped whenever the table changes anywhere (its trigger sends a relcache
+// invalidation, which reaches every backend at commit).
+#pragma once
+
+#include "pg/postgres.hpp"
+
+namespace idgen::pg {
+
+// The group id of name: its registered id, else the CRC-12 of its UTF-8 bytes.
+int group_id_of_name(text* name);
+
+// The CRC-12 of a name's UTF-8 bytes, whatever the database encoding.
+int crc12_of_name(text* name);
+
+// Registers the relcache callback that empties the cache; once per process, from _PG_init.
+void install_group_registry_cache();
+
+}  // namespace idgen::pg
