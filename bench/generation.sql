@@ -32,6 +32,8 @@ INSERT INTO candidates (name, expr, ord) VALUES
    'idgen.public_id(generate_series::bigint, ''\x93b7c10c97106a6d3686c07268e58f78fd82a9e0de197beb3d490401006d0057''::bytea)', 8),
   ('idgen.public_id(numeric)',  'idgen.public_id(generate_series::numeric)', 9),
   ('numeric cast floor',        'generate_series::numeric',                  14),
+  ('idgen.group_uuid(id, key)', 'idgen.group_uuid(672, generate_series)',    15),
+  ('idgen.group_uuid(name, key)', 'idgen.group_uuid(''person'', generate_series)', 16),
   ('round trip bigint',
    'idgen.public_id_to_bigint(idgen.public_id(generate_series::bigint))',   10),
   ('round trip numeric',
