@@ -4,8 +4,9 @@
 namespace idgen::group_uuid {
 
 int crc12(const std::uint8_t* data, std::size_t len) noexcept {
-  // As the seed wrote it: the register keeps only its top 4 bits across bytes (crc >> 8), so do
-  // not "fix" it into a proper CRC-12, or group ids stop matching systems built on the seed.
+  // The seed's loop is the byte-at-a-time form of a reflected CRC-12 (polynomial 0x80f, reflected
+  // 0xf01; initial value and final XOR 0xfff). No catalogued CRC-12 uses these parameters, so a
+  // library CRC-12 would give other group ids than systems built on the seed.
   unsigned crc = 0xfff;
   for (std::size_t i = 0; i < len; ++i) {
     unsigned t = (crc ^ data[i]) & 0xff;

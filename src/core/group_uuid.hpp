@@ -20,7 +20,8 @@ namespace idgen::group_uuid {
 constexpr std::uint64_t kMaxKey = (std::uint64_t{1} << 48) - 1;
 constexpr int kMaxGroup = 4095;
 
-// The seed's 12-bit CRC over bytes (spec 2): not a catalogued CRC-12, reproduced bit for bit.
+// The seed's 12-bit CRC over bytes (spec 2), reproduced bit for bit: its parameters match no
+// catalogued CRC-12.
 int crc12(const std::uint8_t* data, std::size_t len) noexcept;
 
 // Whether a version may be generated: 8, or 6 for the seed's layout.
