@@ -8,7 +8,7 @@ DATA        = $(wildcard sql/idgen--*.sql)
 # pg_regress scripts: sql/<name>.sql with expected output in expected/<name>.out
 REGRESS     = setup comb_generate comb_sequence comb_validate comb_suffix comb_params fixed_clock \
               encoding_vectors encoding_functions distributed_id generator_clock uuid_rfc public_id \
-              group_uuid
+              group_uuid crc32c
 
 CORE_SRCS   = $(wildcard src/core/*.cpp)
 PG_SRCS     = $(wildcard src/pg/*.cpp)
@@ -60,7 +60,16 @@ $(BUILD_DIR)/fuzz/%: test/fuzz/fuzz_%.cpp $(CORE_SRCS) $(wildcard src/core/*.hpp
 	$(CLANGXX) -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	  -I$(CURDIR)/src $< $(CORE_SRCS) -lcrypto -o $@
 
-.PHONY: unit fuzz format format-check header-check cppcheck lint demo test
+# Google Benchmark of CRC-32C (bench/crc32c_benchmark.cpp), optimised as the extension is.
+$(BUILD_DIR)/crc32c_benchmark: bench/crc32c_benchmark.cpp src/core/crc32c.cpp src/core/crc32c.hpp
+	@mkdir -p $(BUILD_DIR)
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror -I$(CURDIR)/src $< src/core/crc32c.cpp \
+	  -lbenchmark -pthread -o $@
+
+bench-crc32c: $(BUILD_DIR)/crc32c_benchmark
+	$(BUILD_DIR)/crc32c_benchmark
+
+.PHONY: unit fuzz format format-check header-check cppcheck lint demo test bench-crc32c
 fuzz: $(FUZZ_TARGETS)
 	@for t in $(FUZZ_TARGETS); do \
 	  name=$$(basename $$t); mkdir -p $(BUILD_DIR)/fuzz/corpus-$$name; \
@@ -74,7 +83,7 @@ fuzz: $(FUZZ_TARGETS)
 unit: $(BUILD_DIR)/unit_tests
 	$(BUILD_DIR)/unit_tests
 
-CPP_FILES = $(wildcard src/core/*.[ch]pp src/pg/*.[ch]pp test/unit/*.[ch]pp test/fuzz/*.cpp)
+CPP_FILES = $(wildcard src/core/*.[ch]pp src/pg/*.[ch]pp test/unit/*.[ch]pp test/fuzz/*.cpp bench/*.cpp)
 
 format:
 	clang-format -i $(CPP_FILES)

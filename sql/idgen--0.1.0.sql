@@ -711,3 +711,24 @@ RETURN (SELECT g.target FROM idgen.groups g WHERE g.group_id = idgen.group_uuid_
 
 COMMENT ON FUNCTION idgen.group_target(uuid) IS
 'The table registered for a group-key uuid''s group (for routing); NULL when none is registered';
+
+---------------------------------------------------------------------------------------------------
+-- CRC-32C (spec event-id.md 9), the checksum of ledger event ids: the CPU's crc32 instruction
+-- where present. Returned as a non-negative bigint.
+---------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION idgen.crc32c(data bytea)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_crc32c_bytea'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.crc32c(bytea) IS
+'Standard CRC-32C (Castagnoli, CRC-32/ISCSI) of the bytes, 0 .. 4294967295; of ''123456789'' it is 3808858755 (e3069283)';
+
+CREATE FUNCTION idgen.crc32c(data text)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_crc32c_text'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.crc32c(text) IS
+'Standard CRC-32C of the text''s UTF-8 bytes (whatever the database encoding), 0 .. 4294967295';
