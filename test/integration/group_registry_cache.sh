@@ -5,6 +5,7 @@
 # Prints TAP lines.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+source test/lib/sessions.sh
 
 if [ "${1:-}" = "--inside" ]; then
   mode=$2
@@ -12,26 +13,16 @@ if [ "${1:-}" = "--inside" ]; then
     if [ "$2" = "$3" ]; then echo "ok - $mode: $1"; else echo "not ok - $mode: $1 (expected '$3', got '$2')"; fi
   }
   psql -XAtq -c 'CREATE EXTENSION idgen'
-  # A session that stays open: a coprocess psql answering one line per query.
+  # A session that stays open across the other sessions' changes.
   coproc OPEN { psql -XAtq -v VERBOSITY=terse 2>&1; }
-  ask() {
-    local reply
-    echo "$1;" >&"${OPEN[1]}"
-    IFS= read -r -t 10 reply <&"${OPEN[0]}" || reply="(no answer)"
-    echo "$reply"
-  }
+  ask() { ask_open "${OPEN[1]}" "${OPEN[0]}" "$1"; }
   group_of="SELECT idgen.group_uuid_group(idgen.group_uuid('invoice', 1))"
   crc=$(psql -XAtq -c "SELECT idgen.crc12('invoice')")
   check "an unregistered name resolves to its CRC-12 (and is cached)" "$(ask "$group_of")" "$crc"
 
   # Registered in another session, inside a transaction that is still open: not visible yet.
   coproc WRITER { psql -XAtq -v VERBOSITY=terse 2>&1; }
-  write() {
-    local reply
-    echo "$1;" >&"${WRITER[1]}"
-    IFS= read -r -t 10 reply <&"${WRITER[0]}" || reply="(no answer)"
-    echo "$reply"
-  }
+  write() { ask_open "${WRITER[1]}" "${WRITER[0]}" "$1"; }
   write "BEGIN" >/dev/null
   write "SELECT idgen.register_group('invoice', 77)" >/dev/null
   check "an uncommitted registration is not seen by another session" "$(ask "$group_of")" "$crc"

@@ -12,6 +12,7 @@
 # public ids come from the spec's vectors, so no key ever appears in SQL text. Prints TAP lines.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+source test/lib/sessions.sh
 
 # The spec's vector keys (public, for tests) and what they must give.
 readme_key='k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc='
@@ -51,35 +52,13 @@ if [ "${1:-}" = "--inside" ]; then
   ask_new() {
     psql -XAtq -c "\\set VERBOSITY verbose" -c "$1" 2>&1 | head -n 1 | sed 's/^ERROR:  //'
   }
-  # Runs a query in a new session until it prints $2 (a reload reaches backends asynchronously);
-  # prints what it got last. At most 10 s.
-  until_new() {
-    local got i
-    for i in $(seq 1 100); do
-      got=$(ask_new "$1")
-      [ "$got" = "$2" ] && break
-      sleep 0.1
-    done
-    echo "$got"
-  }
+  # Runs a query in a new session until it prints $2 (a reload reaches backends asynchronously).
+  until_new() { until_prints "$2" ask_new "$1"; }
 
-  # A session that stays open across reloads: a coprocess psql answering one line per query.
+  # A session that stays open across reloads.
   coproc LONG { psql -XAtq -v VERBOSITY=terse 2>&1; }
-  ask_long() {
-    local reply
-    echo "$1;" >&"${LONG[1]}"
-    IFS= read -r -t 10 reply <&"${LONG[0]}" || reply="(no answer)"
-    echo "$reply"
-  }
-  until_long() {
-    local got i
-    for i in $(seq 1 100); do
-      got=$(ask_long "$1")
-      [ "$got" = "$2" ] && break
-      sleep 0.1
-    done
-    echo "$got"
-  }
+  ask_long() { ask_open "${LONG[1]}" "${LONG[0]}" "$1"; }
+  until_long() { until_prints "$2" ask_long "$1"; }
   check "the long-lived session starts without a key" \
     "$(ask_long "SELECT coalesce(current_setting('idgen.public_id_key_file', true), '')")" ""
 
