@@ -62,9 +62,7 @@ Base64Result decode(const char* text, std::size_t len, std::uint8_t* out,
     }
   }
   // What is left (2 or 4 bits after padding) must be zero, or two texts would decode alike.
-  const std::uint32_t leftover = acc;
-  acc = 0;
-  if (leftover != 0) return fail(Base64Status::bad_padding, data_chars - 1, out, cap);
+  if (acc != 0) return fail(Base64Status::bad_padding, data_chars - 1, out, cap);
   return {Base64Status::ok, 0, n};
 }
 

@@ -1,6 +1,8 @@
 // Group-key uuids; see group_uuid.hpp and spec group-uuid.md.
 #include "core/group_uuid.hpp"
 
+#include "core/byte_order.hpp"
+
 namespace idgen::group_uuid {
 
 int crc12(const std::uint8_t* data, std::size_t len) noexcept {
@@ -18,7 +20,7 @@ int crc12(const std::uint8_t* data, std::size_t len) noexcept {
 
 Uuid make(std::uint64_t key, int group, int version, const std::uint8_t random[8]) noexcept {
   Uuid id;
-  for (int i = 0; i < 6; ++i) id.bytes[i] = static_cast<std::uint8_t>(key >> (8 * (5 - i)));
+  store_be64(id.bytes.data(), key << 16);  // the key in bytes 0-5; 6 and 7 are set next
   id.bytes[6] = static_cast<std::uint8_t>((version << 4) | (group >> 8));
   id.bytes[7] = static_cast<std::uint8_t>(group & 0xff);
   id.bytes[8] = static_cast<std::uint8_t>(0xa0 | (random[0] & 0x0f));
@@ -27,8 +29,7 @@ Uuid make(std::uint64_t key, int group, int version, const std::uint8_t random[8
 }
 
 Parts parts(const Uuid& id) noexcept {
-  Parts p{Shape::ok, 0, 0, uuid_version(id)};
-  for (int i = 0; i < 6; ++i) p.key = (p.key << 8) | id.bytes[i];
+  Parts p{Shape::ok, load_be64(id.bytes.data()) >> 16, 0, uuid_version(id)};
   p.group = ((id.bytes[6] & 0x0f) << 8) | id.bytes[7];
   if (!is_generated_version(p.version)) {
     p.shape = Shape::bad_version;

@@ -5,28 +5,10 @@
 
 #include <openssl/crypto.h>
 
+#include "core/byte_order.hpp"
+
 namespace idgen::public_id {
 namespace {
-
-void store_le32(std::uint8_t* p, std::uint32_t v) noexcept {
-  for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
-
-void store_le64(std::uint8_t* p, std::uint64_t v) noexcept {
-  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
-
-std::uint32_t load_le32(const std::uint8_t* p) noexcept {
-  std::uint32_t v = 0;
-  for (int i = 3; i >= 0; --i) v = (v << 8) | p[i];
-  return v;
-}
-
-std::uint64_t load_le64(const std::uint8_t* p) noexcept {
-  std::uint64_t v = 0;
-  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
-  return v;
-}
 
 // OR of p[0..n): zero exactly when all n bytes are zero; looks at every byte.
 std::uint32_t or_of(const std::uint8_t* p, int n) noexcept {

@@ -98,6 +98,14 @@ Datum timestamptz_from_unix_ms(std::int64_t unix_ms) {
   return timestamptz_from_unix_us(unix_us);
 }
 
+Utf8Bytes utf8_bytes(text* value) {
+  const char* data = VARDATA_ANY(value);
+  const int len = static_cast<int>(VARSIZE_ANY_EXHDR(value));
+  const char* utf8 = pg_server_to_any(data, len, PG_UTF8);  // data itself when no conversion
+  const std::size_t utf8_len = utf8 == data ? static_cast<std::size_t>(len) : std::strlen(utf8);
+  return {reinterpret_cast<const std::uint8_t*>(utf8), utf8_len};
+}
+
 void random_bytes(void* out, std::size_t n) {
   if (!random::fill(out, n)) {
     ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),

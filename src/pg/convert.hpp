@@ -33,6 +33,14 @@ bool unix_us_from_timestamptz(TimestampTz ts, std::int64_t* unix_us);
 Datum timestamptz_from_unix_ms(std::int64_t unix_ms);
 Datum timestamptz_from_unix_us(std::int64_t unix_us);
 
+// The UTF-8 bytes of a text value, whatever the database encoding (external formats hash UTF-8):
+// the value itself in a UTF-8 database, else a palloc'd conversion.
+struct Utf8Bytes {
+  const std::uint8_t* data;
+  std::size_t len;
+};
+Utf8Bytes utf8_bytes(text* value);
+
 // Fills out with bytes from the process CSPRNG; raises an internal error if none are available.
 void random_bytes(void* out, std::size_t n);
 

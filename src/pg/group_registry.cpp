@@ -10,16 +10,8 @@
 #include <cstring>
 
 #include "core/group_uuid.hpp"
+#include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
-
-extern "C" {
-#include "catalog/namespace.h"
-#include "catalog/pg_type.h"
-#include "commands/trigger.h"
-#include "executor/spi.h"
-#include "utils/inval.h"
-#include "utils/lsyscache.h"
-}
 
 namespace idgen::pg {
 namespace {
@@ -77,13 +69,8 @@ int registered_group_id(text* name) {
 }  // namespace
 
 int crc12_of_name(text* name) {
-  const char* data = VARDATA_ANY(name);
-  const int len = static_cast<int>(VARSIZE_ANY_EXHDR(name));
-  // The seed hashes UTF-8; in a database of another encoding, convert first.
-  const char* utf8 = pg_server_to_any(data, len, PG_UTF8);
-  const int utf8_len = utf8 == data ? len : static_cast<int>(std::strlen(utf8));
-  return group_uuid::crc12(reinterpret_cast<const std::uint8_t*>(utf8),
-                           static_cast<std::size_t>(utf8_len));
+  const Utf8Bytes utf8 = utf8_bytes(name);  // the seed hashes UTF-8
+  return group_uuid::crc12(utf8.data, utf8.len);
 }
 
 int group_id_of_name(text* name) {
