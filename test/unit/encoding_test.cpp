@@ -8,33 +8,17 @@
 #include "core/base62.hpp"
 #include "core/hex.hpp"
 #include "core/uint128.hpp"
+#include "values.hpp"
 #include "vectors.hpp"
 
 namespace idgen {
 namespace {
 
+using test::decimal;
 using test::read_vectors;
 using test::Row;
-
-u128 decimal(const std::string& s) {
-  u128 v = 0;
-  EXPECT_TRUE(u128_from_decimal(s.data(), s.size(), &v)) << s;
-  return v;
-}
-
-std::string to_decimal(u128 v) {
-  char buf[40];
-  return std::string(buf, u128_to_decimal(v, buf));
-}
-
-u128 uuid_text_value(std::string s) {
-  std::string hex;
-  for (char c : s)
-    if (c != '-') hex += c;
-  u128 v = 0;
-  EXPECT_EQ(hex::decode_u128(hex.data(), hex.size(), &v).status, DecodeStatus::ok) << s;
-  return v;
-}
+using test::to_decimal;
+using test::uuid_text_value;
 
 // The 128-bit or 64-bit value a vector row stands for, by kind.
 u128 row_value(const Row& row) {

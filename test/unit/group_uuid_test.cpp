@@ -7,23 +7,13 @@
 
 #include "core/group_uuid.hpp"
 #include "core/hex.hpp"
+#include "values.hpp"
 
 namespace idgen {
 namespace {
 
 int crc12_of(const std::string& s) {
   return group_uuid::crc12(reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
-}
-
-std::string text_of(const Uuid& u) {
-  static const char* kHex = "0123456789abcdef";
-  std::string s;
-  for (int i = 0; i < 16; ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) s += '-';
-    s += kHex[u.bytes[i] >> 4];
-    s += kHex[u.bytes[i] & 0xf];
-  }
-  return s;
 }
 
 TEST(Crc12, SpecVectors) {
@@ -43,12 +33,12 @@ TEST(Crc12, SpecVectors) {
 
 TEST(GroupUuid, FixedLayout) {
   const std::uint8_t random[8] = {0xff, 0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde};
-  EXPECT_EQ(text_of(group_uuid::make(0x23122e, 0x2b6, 8, random)),
+  EXPECT_EQ(test::uuid_text(group_uuid::make(0x23122e, 0x2b6, 8, random)),
             "00000023-122e-82b6-af12-3456789abcde");
-  EXPECT_EQ(text_of(group_uuid::make(0x23122e, 0x2b6, 6, random)),
+  EXPECT_EQ(test::uuid_text(group_uuid::make(0x23122e, 0x2b6, 6, random)),
             "00000023-122e-62b6-af12-3456789abcde");
   const std::uint8_t zero[8] = {};
-  EXPECT_EQ(text_of(group_uuid::make(group_uuid::kMaxKey, 4095, 8, zero)),
+  EXPECT_EQ(test::uuid_text(group_uuid::make(group_uuid::kMaxKey, 4095, 8, zero)),
             "ffffffff-ffff-8fff-a000-000000000000");
 }
 

@@ -12,27 +12,16 @@
 #include "core/hex.hpp"
 #include "core/public_id.hpp"
 #include "core/uint128.hpp"
+#include "values.hpp"
 #include "vectors.hpp"
 
 namespace idgen {
 namespace {
 
 using public_id::KeyStatus;
-
-u128 decimal(const std::string& s) {
-  u128 v = 0;
-  EXPECT_TRUE(u128_from_decimal(s.data(), s.size(), &v)) << s;
-  return v;
-}
-
-Uuid uuid_of(const std::string& text) {
-  std::string hex;
-  for (char c : text)
-    if (c != '-') hex += c;
-  u128 v = 0;
-  EXPECT_EQ(hex::decode_u128(hex.data(), hex.size(), &v).status, DecodeStatus::ok) << text;
-  return uuid_from_u128(v);
-}
+using test::decimal;
+using test::to_decimal;
+using test::uuid_of;
 
 std::string hex_of(const Uuid& u) {
   char out[hex::kU128Chars];
@@ -71,18 +60,10 @@ std::string decoded_as(const std::string& kind, const Uuid& p) {
   }
   if (kind == "decimal28") {
     u128 v = 0;
-    if (!public_id::decimal28_of_plaintext(p, &v)) return "";
-    char buf[40];
-    return std::string(buf, u128_to_decimal(v, buf));
+    return public_id::decimal28_of_plaintext(p, &v) ? to_decimal(v) : "";
   }
-  if (kind == "uuid") {
-    std::string h = hex_of(p);
-    for (char& c : h) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" + h.substr(16, 4) +
-           "-" + h.substr(20);
-  }
-  char buf[40];
-  return std::string(buf, u128_to_decimal(u128_from_uuid(p), buf));
+  if (kind == "uuid") return test::uuid_text(p);
+  return to_decimal(u128_from_uuid(p));
 }
 
 TEST(PublicId, EveryVectorRow) {
