@@ -87,6 +87,19 @@ std::uint32_t extend(std::uint32_t crc, const void* data, std::size_t n) noexcep
   return extend_portable(crc, data, n);
 }
 
+void Stream::append(const void* data, std::size_t n) noexcept {
+  if (n == 0) return;
+  if (n > sizeof buffer_ - used_) {
+    flush();
+    if (n >= sizeof buffer_) {
+      crc_ = extend(crc_, data, n);
+      return;
+    }
+  }
+  std::memcpy(buffer_ + used_, data, n);
+  used_ += n;
+}
+
 bool uses_cpu_instruction() noexcept {
 #if defined(__x86_64__)
   return cpu_has_sse42();

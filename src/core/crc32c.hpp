@@ -21,4 +21,32 @@ std::uint32_t extend_portable(std::uint32_t crc, const void* data, std::size_t n
 // Whether extend uses the CPU instruction on this machine.
 bool uses_cpu_instruction() noexcept;
 
+// A CRC fed in many small pieces (canonical JSON is written a few characters at a time): pieces
+// gather in a buffer and reach extend in blocks, so the per-call cost is paid per block, not per
+// piece. Any split of the same bytes gives the same value (CRC chaining). Trivially destructible,
+// so it may live on a stack that PostgreSQL longjmps across.
+class Stream {
+ public:
+  void append(const void* data, std::size_t n) noexcept;
+  void push(char c) noexcept {
+    if (used_ == sizeof buffer_) flush();
+    buffer_[used_++] = static_cast<unsigned char>(c);
+  }
+  // The CRC of everything appended so far; the stream stays usable.
+  std::uint32_t value() noexcept {
+    flush();
+    return crc_;
+  }
+
+ private:
+  void flush() noexcept {
+    crc_ = extend(crc_, buffer_, used_);
+    used_ = 0;
+  }
+
+  std::uint32_t crc_ = 0;
+  std::size_t used_ = 0;
+  unsigned char buffer_[256];
+};
+
 }  // namespace idgen::crc32c

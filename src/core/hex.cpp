@@ -5,6 +5,7 @@ namespace idgen::hex {
 namespace {
 
 constexpr char kDigits[] = "0123456789ABCDEF";
+constexpr char kLower[] = "0123456789abcdef";
 
 int digit_value(unsigned char c) noexcept {
   if (c >= '0' && c <= '9') return c - '0';
@@ -61,14 +62,17 @@ DecodeResult decode_decimal28(const char* text, std::size_t len, u128* out) noex
   return r;
 }
 
-std::size_t encode_u64_minimal(std::uint64_t v, char* out) noexcept {
-  static constexpr char kLower[] = "0123456789abcdef";
-  std::size_t n = 1;
-  while (n < kU64Chars && (v >> (4 * n)) != 0) ++n;
-  for (std::size_t i = n; i-- > 0;) {
+void encode_lower(std::uint64_t v, std::size_t chars, char* out) noexcept {
+  for (std::size_t i = chars; i-- > 0;) {
     out[i] = kLower[v & 0xf];
     v >>= 4;
   }
+}
+
+std::size_t encode_u64_minimal(std::uint64_t v, char* out) noexcept {
+  std::size_t n = 1;
+  while (n < kU64Chars && (v >> (4 * n)) != 0) ++n;
+  encode_lower(v, n, out);
   return n;
 }
 

@@ -28,6 +28,10 @@ DecodeResult decode_u64(const char* text, std::size_t len, std::uint64_t* out) n
 DecodeResult decode_u128(const char* text, std::size_t len, u128* out) noexcept;
 DecodeResult decode_decimal28(const char* text, std::size_t len, u128* out) noexcept;
 
+// Lower-case, exactly `chars` digits (at most 16) of the low bits of v: the hexN(x) pieces of
+// ledger event ids (spec event-id.md 2), which hash and print lower-case.
+void encode_lower(std::uint64_t v, std::size_t chars, char* out) noexcept;
+
 // Free width: writes lower-case digits without leading zeros ("0" for zero) and returns how many
 // (at most kU64Chars); decoding accepts any positive number of digits for a value <= max.
 std::size_t encode_u64_minimal(std::uint64_t v, char* out) noexcept;
