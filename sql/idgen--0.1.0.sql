@@ -732,3 +732,253 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.crc32c(text) IS
 'Standard CRC-32C of the text''s UTF-8 bytes (whatever the database encoding), 0 .. 4294967295';
+
+---------------------------------------------------------------------------------------------------
+-- Ledger event ids (spec event-id.md): the idgen.event_id type, canonical JSON, checksums, the
+-- genesis of a ledger, checks of one event and of a whole ledger, and the append trigger.
+---------------------------------------------------------------------------------------------------
+
+CREATE TYPE idgen.event_id;
+
+CREATE FUNCTION idgen.event_id_in(cstring) RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_out(idgen.event_id) RETURNS cstring
+AS 'MODULE_PATHNAME', 'idgen_event_id_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_recv(internal) RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_send(idgen.event_id) RETURNS bytea
+AS 'MODULE_PATHNAME', 'idgen_event_id_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- The storage of uuid (16 bytes, by reference, char alignment), so the uuid casts need no function.
+CREATE TYPE idgen.event_id (
+  INPUT = idgen.event_id_in,
+  OUTPUT = idgen.event_id_out,
+  RECEIVE = idgen.event_id_recv,
+  SEND = idgen.event_id_send,
+  INTERNALLENGTH = 16,
+  ALIGNMENT = char,
+  STORAGE = plain
+);
+
+COMMENT ON TYPE idgen.event_id IS
+'Evently ledger event id: 16 bytes = microseconds since 1970 (8), CRC-32C checksum (4), ledger id (4); text is 32 lower-case hex digits';
+COMMENT ON FUNCTION idgen.event_id_in(cstring) IS
+'Input of idgen.event_id: 32 hex digits of either case, plain or dashed as 8-4-4-4-12';
+COMMENT ON FUNCTION idgen.event_id_out(idgen.event_id) IS
+'Output of idgen.event_id: 32 lower-case hex digits';
+COMMENT ON FUNCTION idgen.event_id_recv(internal) IS 'Binary input of idgen.event_id: its 16 bytes';
+COMMENT ON FUNCTION idgen.event_id_send(idgen.event_id) IS 'Binary output of idgen.event_id: its 16 bytes';
+
+CREATE FUNCTION idgen.event_id_lt(idgen.event_id, idgen.event_id) RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_le(idgen.event_id, idgen.event_id) RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_eq(idgen.event_id, idgen.event_id) RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_ne(idgen.event_id, idgen.event_id) RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_ge(idgen.event_id, idgen.event_id) RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_gt(idgen.event_id, idgen.event_id) RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_cmp(idgen.event_id, idgen.event_id) RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_event_id_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_sortsupport(internal) RETURNS void
+AS 'MODULE_PATHNAME', 'idgen_event_id_sortsupport' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_hash(idgen.event_id) RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_event_id_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_hash_extended(idgen.event_id, bigint) RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_event_id_hash_extended' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.event_id_lt(idgen.event_id, idgen.event_id) IS 'Implements < of idgen.event_id (bytewise)';
+COMMENT ON FUNCTION idgen.event_id_le(idgen.event_id, idgen.event_id) IS 'Implements <= of idgen.event_id (bytewise)';
+COMMENT ON FUNCTION idgen.event_id_eq(idgen.event_id, idgen.event_id) IS 'Implements = of idgen.event_id';
+COMMENT ON FUNCTION idgen.event_id_ne(idgen.event_id, idgen.event_id) IS 'Implements <> of idgen.event_id';
+COMMENT ON FUNCTION idgen.event_id_ge(idgen.event_id, idgen.event_id) IS 'Implements >= of idgen.event_id (bytewise)';
+COMMENT ON FUNCTION idgen.event_id_gt(idgen.event_id, idgen.event_id) IS 'Implements > of idgen.event_id (bytewise)';
+COMMENT ON FUNCTION idgen.event_id_cmp(idgen.event_id, idgen.event_id) IS 'B-tree comparison of idgen.event_id: -1, 0 or 1, bytewise';
+COMMENT ON FUNCTION idgen.event_id_sortsupport(internal) IS 'Sort support of idgen.event_id (abbreviated keys on the timestamp)';
+COMMENT ON FUNCTION idgen.event_id_hash(idgen.event_id) IS 'Hash of idgen.event_id (equal to the hash of the same bytes as uuid)';
+COMMENT ON FUNCTION idgen.event_id_hash_extended(idgen.event_id, bigint) IS 'Seeded 64-bit hash of idgen.event_id, for hash partitioning';
+
+CREATE OPERATOR idgen.< (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_lt,
+  COMMUTATOR = OPERATOR(idgen.>), NEGATOR = OPERATOR(idgen.>=), RESTRICT = scalarltsel, JOIN = scalarltjoinsel);
+CREATE OPERATOR idgen.<= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_le,
+  COMMUTATOR = OPERATOR(idgen.>=), NEGATOR = OPERATOR(idgen.>), RESTRICT = scalarlesel, JOIN = scalarlejoinsel);
+CREATE OPERATOR idgen.= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_eq,
+  COMMUTATOR = OPERATOR(idgen.=), NEGATOR = OPERATOR(idgen.<>), RESTRICT = eqsel, JOIN = eqjoinsel,
+  HASHES, MERGES);
+CREATE OPERATOR idgen.<> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ne,
+  COMMUTATOR = OPERATOR(idgen.<>), NEGATOR = OPERATOR(idgen.=), RESTRICT = neqsel, JOIN = neqjoinsel);
+CREATE OPERATOR idgen.>= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ge,
+  COMMUTATOR = OPERATOR(idgen.<=), NEGATOR = OPERATOR(idgen.<), RESTRICT = scalargesel, JOIN = scalargejoinsel);
+CREATE OPERATOR idgen.> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_gt,
+  COMMUTATOR = OPERATOR(idgen.<), NEGATOR = OPERATOR(idgen.<=), RESTRICT = scalargtsel, JOIN = scalargtjoinsel);
+
+COMMENT ON OPERATOR idgen.< (idgen.event_id, idgen.event_id) IS 'less than (bytewise: timestamp, checksum, ledger)';
+COMMENT ON OPERATOR idgen.<= (idgen.event_id, idgen.event_id) IS 'less than or equal';
+COMMENT ON OPERATOR idgen.= (idgen.event_id, idgen.event_id) IS 'equal';
+COMMENT ON OPERATOR idgen.<> (idgen.event_id, idgen.event_id) IS 'not equal';
+COMMENT ON OPERATOR idgen.>= (idgen.event_id, idgen.event_id) IS 'greater than or equal';
+COMMENT ON OPERATOR idgen.> (idgen.event_id, idgen.event_id) IS 'greater than (bytewise: timestamp, checksum, ledger)';
+
+CREATE OPERATOR CLASS idgen.event_id_ops DEFAULT FOR TYPE idgen.event_id USING btree AS
+  OPERATOR 1 idgen.<,
+  OPERATOR 2 idgen.<=,
+  OPERATOR 3 idgen.=,
+  OPERATOR 4 idgen.>=,
+  OPERATOR 5 idgen.>,
+  FUNCTION 1 idgen.event_id_cmp(idgen.event_id, idgen.event_id),
+  FUNCTION 2 idgen.event_id_sortsupport(internal);
+
+CREATE OPERATOR CLASS idgen.event_id_hash_ops DEFAULT FOR TYPE idgen.event_id USING hash AS
+  OPERATOR 1 idgen.=,
+  FUNCTION 1 idgen.event_id_hash(idgen.event_id),
+  FUNCTION 2 idgen.event_id_hash_extended(idgen.event_id, bigint);
+
+-- Explicit casts only: an implicit cast either way would make event_id = uuid ambiguous.
+CREATE CAST (idgen.event_id AS uuid) WITHOUT FUNCTION;
+CREATE CAST (uuid AS idgen.event_id) WITHOUT FUNCTION;
+
+CREATE FUNCTION idgen.event_id_to_bytea(id idgen.event_id) RETURNS bytea
+AS 'MODULE_PATHNAME', 'idgen_event_id_to_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_to_bytea(idgen.event_id) IS
+'The 16 bytes of an event id (also the cast to bytea)';
+
+CREATE FUNCTION idgen.bytea_to_event_id(bytes bytea) RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_bytea_to_event_id' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.bytea_to_event_id(bytea) IS
+'The event id of exactly 16 bytes (also the cast from bytea); other lengths are an error';
+
+CREATE CAST (idgen.event_id AS bytea) WITH FUNCTION idgen.event_id_to_bytea(idgen.event_id);
+CREATE CAST (bytea AS idgen.event_id) WITH FUNCTION idgen.bytea_to_event_id(bytea);
+
+CREATE FUNCTION idgen.event_id(micros bigint, checksum bigint, ledger_id bigint)
+RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_from_parts' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id(bigint, bigint, bigint) IS
+'The event id of its parts: micros 0 .. 2^63-1, checksum and ledger_id (version bits included) 0 .. 4294967295';
+
+CREATE FUNCTION idgen.event_id_micros(id idgen.event_id) RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_event_id_micros' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_micros(idgen.event_id) IS
+'The timestamp of an event id in microseconds since 1970-01-01 UTC (the authoritative timestamp)';
+
+CREATE FUNCTION idgen.event_id_timestamp(id idgen.event_id) RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_event_id_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_timestamp(idgen.event_id) IS
+'The timestamp of an event id as timestamptz (microsecond precision)';
+
+CREATE FUNCTION idgen.event_id_checksum(id idgen.event_id) RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_event_id_checksum' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_checksum(idgen.event_id) IS
+'The CRC-32C checksum inside an event id, 0 .. 4294967295';
+
+CREATE FUNCTION idgen.event_id_ledger(id idgen.event_id) RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_event_id_ledger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_ledger(idgen.event_id) IS
+'The ledger id inside an event id, version bits included, 0 .. 4294967295 (lpad(to_hex(..), 8, ''0'') is the reference''s text)';
+
+CREATE FUNCTION idgen.event_id_version(id idgen.event_id) RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_event_id_version' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_version(idgen.event_id) IS
+'The id version: the two low bits of the ledger id; 0 is the only version defined';
+
+CREATE FUNCTION idgen.sorted_json(value jsonb) RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_sorted_json' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.sorted_json(jsonb) IS
+'Canonical JSON of ledger event ids: compact, object keys in code-point order, arrays kept in order, numbers as numeric prints them';
+
+CREATE FUNCTION idgen.event_checksum(event text, entities jsonb, meta jsonb, data jsonb,
+                                     micros bigint, ledger_id bigint, previous idgen.event_id)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_event_checksum' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_checksum(text, jsonb, jsonb, jsonb, bigint, bigint, idgen.event_id) IS
+'CRC-32C of a regular ledger event: name, canonical entities, meta and data, hex timestamp, hex ledger id, previous event id';
+
+CREATE FUNCTION idgen.event_id(event text, entities jsonb, meta jsonb, data jsonb,
+                               micros bigint, ledger_id bigint, previous idgen.event_id)
+RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_of_event' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id(text, jsonb, jsonb, jsonb, bigint, bigint, idgen.event_id) IS
+'The event id of a regular ledger event at micros in ledger_id after the event previous';
+
+CREATE FUNCTION idgen.ledger_genesis(name text, description text, micros bigint,
+                                     OUT ledger_id bigint, OUT event_id idgen.event_id)
+AS 'MODULE_PATHNAME', 'idgen_ledger_genesis' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.ledger_genesis(text, text, bigint) IS
+'The ledger id and genesis event id of a ledger created with name and description at micros, as the Evently reference code computes them';
+
+CREATE FUNCTION idgen.event_id_check(id idgen.event_id, event text, entities jsonb, meta jsonb,
+                                     data jsonb, previous idgen.event_id)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_check' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_check(idgen.event_id, text, jsonb, jsonb, jsonb, idgen.event_id) IS
+'Whether a regular event''s id matches its content right after previous: same ledger, version 0, later timestamp, equal checksum';
+
+CREATE TYPE idgen.ledger_verification AS (valid boolean, events bigint, first_invalid idgen.event_id);
+COMMENT ON TYPE idgen.ledger_verification IS
+'Result of idgen.ledger_verify: whether the ledger is intact, how many events were fed, the first broken event (NULL when none)';
+
+CREATE TYPE idgen.ledger_verification_report AS (
+  valid boolean, events bigint, first_invalid idgen.event_id,
+  position bigint, reason text, expected idgen.event_id);
+COMMENT ON TYPE idgen.ledger_verification_report IS
+'Result of idgen.ledger_verify_report: idgen.ledger_verification plus the first broken event''s 1-based position, the reason and the id it should have had';
+
+CREATE FUNCTION idgen.ledger_verify_step(internal, idgen.event_id, text, jsonb, jsonb, jsonb)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'idgen_ledger_verify_step' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.ledger_verify_step(internal, idgen.event_id, text, jsonb, jsonb, jsonb) IS
+'Transition function of the ledger verification aggregates';
+
+CREATE FUNCTION idgen.ledger_verify_final(internal) RETURNS idgen.ledger_verification
+AS 'MODULE_PATHNAME', 'idgen_ledger_verify_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.ledger_verify_final(internal) IS
+'Final function of idgen.ledger_verify';
+
+CREATE FUNCTION idgen.ledger_verify_report_final(internal) RETURNS idgen.ledger_verification_report
+AS 'MODULE_PATHNAME', 'idgen_ledger_verify_report_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.ledger_verify_report_final(internal) IS
+'Final function of idgen.ledger_verify_report';
+
+CREATE AGGREGATE idgen.ledger_verify(id idgen.event_id, event text, entities jsonb, meta jsonb, data jsonb) (
+  SFUNC = idgen.ledger_verify_step,
+  STYPE = internal,
+  FINALFUNC = idgen.ledger_verify_final,
+  PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE idgen.ledger_verify(idgen.event_id, text, jsonb, jsonb, jsonb) IS
+'Verifies a whole ledger from its genesis; call with ORDER BY id. Returns (valid, events, first_invalid)';
+
+CREATE AGGREGATE idgen.ledger_verify_report(id idgen.event_id, event text, entities jsonb, meta jsonb, data jsonb) (
+  SFUNC = idgen.ledger_verify_step,
+  STYPE = internal,
+  FINALFUNC = idgen.ledger_verify_report_final,
+  PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE idgen.ledger_verify_report(idgen.event_id, text, jsonb, jsonb, jsonb) IS
+'idgen.ledger_verify with the first broken event''s position, reason and expected id; call with ORDER BY id';
+
+CREATE FUNCTION idgen.ledger_append() RETURNS trigger
+AS 'MODULE_PATHNAME', 'idgen_ledger_append' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION idgen.ledger_append() IS
+'BEFORE INSERT FOR EACH ROW trigger of ledger tables (ledger_id, id, event, entities, meta, data): assigns monotonic, chained event ids under a per-ledger lock';
+
+CREATE FUNCTION idgen.ledger_create(events regclass, name text, description text)
+RETURNS bigint
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+AS $$
+DECLARE
+  ledger bigint;
+BEGIN
+  EXECUTE format('INSERT INTO %s (event, entities, meta, data) VALUES ($1, ''{}'', $2, $3) RETURNING ledger_id', events)
+    INTO ledger
+    USING convert_from('\xf09f9392f09283bb'::bytea, 'UTF8'),
+          '{"notes": "Ledger established by Evently"}'::jsonb,
+          jsonb_build_object('name', name, 'description', description);
+  RETURN ledger;
+END
+$$;
+COMMENT ON FUNCTION idgen.ledger_create(regclass, text, text) IS
+'Creates a ledger in a table with the idgen.ledger_append() trigger: inserts its genesis event now and returns the ledger id';

@@ -20,11 +20,20 @@ FROM pg_proc p
 WHERE p.pronamespace = 'idgen'::regnamespace
   AND obj_description(p.oid, 'pg_proc') IS NULL;
 
--- Every type (the distributed_id domain) carries a COMMENT too (expect no rows).
+-- Every type (domains, event_id, result records) and operator carries a COMMENT too (expect no
+-- rows), and the types are listed.
+SELECT t.oid::regtype AS type, t.typtype FROM pg_type t
+WHERE t.typnamespace = 'idgen'::regnamespace AND t.typcategory <> 'A'
+  AND (t.typrelid = 0 OR (SELECT relkind FROM pg_class WHERE oid = t.typrelid) = 'c')
+ORDER BY 1::text;
 SELECT t.typname AS uncommented_type
 FROM pg_type t
-WHERE t.typnamespace = 'idgen'::regnamespace AND t.typtype = 'd'
+WHERE t.typnamespace = 'idgen'::regnamespace AND t.typcategory <> 'A'
+  AND (t.typrelid = 0 OR (SELECT relkind FROM pg_class WHERE oid = t.typrelid) = 'c')
   AND obj_description(t.oid, 'pg_type') IS NULL;
+SELECT o.oid::regoperator AS uncommented_operator
+FROM pg_operator o
+WHERE o.oprnamespace = 'idgen'::regnamespace AND obj_description(o.oid, 'pg_operator') IS NULL;
 
 -- The GUCs are registered once the library is loaded.
 LOAD 'idgen';

@@ -75,6 +75,10 @@ void LedgerWalk::checksum(const EventId& id, std::uint32_t computed) noexcept {
   pass(id);
 }
 
+void LedgerWalk::missing_content(const EventId& id) noexcept {
+  fail(id, at_genesis() ? Fault::genesis_malformed : Fault::checksum_mismatch);
+}
+
 bool LedgerWalk::expected(EventId* out) const noexcept {
   if (!has_expected_ || fault_ == Fault::none) return false;
   *out = expected_;
@@ -90,6 +94,7 @@ void LedgerWalk::fail(const EventId& id, Fault f) noexcept {
 
 void LedgerWalk::pass(const EventId& id) noexcept {
   ++events_;
+  has_expected_ = false;
   previous_ = id;
 }
 

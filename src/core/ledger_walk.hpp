@@ -47,6 +47,10 @@ class LedgerWalk {
   bool structure(const EventId& id) noexcept;
   void checksum(const EventId& id, std::uint32_t computed) noexcept;
 
+  // An event whose name or JSON is missing (SQL NULL): nothing can match it, so it fails as a
+  // malformed genesis at the start and as a checksum mismatch later.
+  void missing_content(const EventId& id) noexcept;
+
   // Counts an event that arrives after the failure (it is not checked).
   void skip() noexcept { ++events_; }
 

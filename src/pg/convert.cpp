@@ -99,8 +99,10 @@ Datum timestamptz_from_unix_ms(std::int64_t unix_ms) {
 }
 
 Utf8Bytes utf8_bytes(text* value) {
-  const char* data = VARDATA_ANY(value);
-  const int len = static_cast<int>(VARSIZE_ANY_EXHDR(value));
+  return utf8_bytes(VARDATA_ANY(value), static_cast<int>(VARSIZE_ANY_EXHDR(value)));
+}
+
+Utf8Bytes utf8_bytes(const char* data, int len) {
   const char* utf8 = pg_server_to_any(data, len, PG_UTF8);  // data itself when no conversion
   const std::size_t utf8_len = utf8 == data ? static_cast<std::size_t>(len) : std::strlen(utf8);
   return {reinterpret_cast<const std::uint8_t*>(utf8), utf8_len};

@@ -40,6 +40,7 @@ struct Utf8Bytes {
   std::size_t len;
 };
 Utf8Bytes utf8_bytes(text* value);
+Utf8Bytes utf8_bytes(const char* data, int len);
 
 // Fills out with bytes from the process CSPRNG; raises an internal error if none are available.
 void random_bytes(void* out, std::size_t n);

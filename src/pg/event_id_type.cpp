@@ -1,0 +1,194 @@
+// The idgen.event_id type (spec event-id.md 13): text and binary I/O, bytewise comparison with
+// sort support, hashing, the bytea casts, construction from parts and extraction of the parts.
+// Errors: malformed text 22P02; a bytea that is not 16 bytes 22023; a part out of range 22003
+// (also when an id's timestamp field is beyond 2^63 - 1 µs, which no valid id holds).
+#include "core/byte_order.hpp"
+#include "core/event_id.hpp"
+
+#include "pg/convert.hpp"
+#include "pg/error_bridge.hpp"
+#include "pg/event_id_datum.hpp"
+#include "pg/postgres.hpp"
+
+using idgen::DecodeStatus;
+using idgen::event_id::EventId;
+using idgen::pg::event_id_arg;
+using idgen::pg::event_id_datum;
+using idgen::pg::event_id_ptr;
+namespace eid = idgen::event_id;
+
+namespace {
+
+int compare_args(FunctionCallInfo fcinfo) {
+  return eid::compare(*event_id_ptr(PG_GETARG_DATUM(0)), *event_id_ptr(PG_GETARG_DATUM(1)));
+}
+
+int compare_datums(Datum a, Datum b, SortSupport) {
+  return eid::compare(*event_id_ptr(a), *event_id_ptr(b));
+}
+
+// Abbreviated keys: the first 8 bytes (the timestamp) as an unsigned integer. Within a ledger
+// timestamps are unique, so the abbreviation alone orders almost every pair; it is never aborted.
+Datum abbreviate(Datum original, SortSupport) {
+  return static_cast<Datum>(idgen::load_be64(event_id_ptr(original)->bytes.data()));
+}
+
+int compare_abbreviated(Datum a, Datum b, SortSupport) {
+  const auto x = static_cast<std::uint64_t>(a);
+  const auto y = static_cast<std::uint64_t>(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+bool never_abort(int, SortSupport) { return false; }
+
+eid::Parts parts_arg(FunctionCallInfo fcinfo) { return eid::unpack(event_id_arg(fcinfo, 0)); }
+
+// The timestamp field of argument 0, which valid ids keep within a signed 64-bit count.
+std::int64_t micros_arg(FunctionCallInfo fcinfo) {
+  const eid::Parts parts = parts_arg(fcinfo);
+  if (parts.micros > eid::kMaxMicros) {
+    ereport(ERROR,
+            (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("event id timestamp out of range"),
+             errdetail("The timestamp field is %llu, above 2^63 - 1 microseconds.",
+                       static_cast<unsigned long long>(parts.micros))));
+  }
+  return static_cast<std::int64_t>(parts.micros);
+}
+
+std::uint32_t u32_arg(FunctionCallInfo fcinfo, int n, const char* name) {
+  const std::int64_t v = idgen::pg::int64_arg(fcinfo, n, name);
+  if (v < 0 || v > 0xffffffffLL) {
+    ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                    errmsg("%s %lld is out of range", name, static_cast<long long>(v)),
+                    errdetail("It must be between 0 and 4294967295.")));
+  }
+  return static_cast<std::uint32_t>(v);
+}
+
+}  // namespace
+
+namespace idgen::pg {
+
+// Shared with the event functions: a non-NULL bigint of microseconds since 1970, 0 .. 2^63 - 1.
+std::uint64_t event_micros_arg(FunctionCallInfo fcinfo, int n) {
+  const std::int64_t v = int64_arg(fcinfo, n, "micros");
+  if (v < 0) {
+    ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                    errmsg("micros %lld is out of range", static_cast<long long>(v)),
+                    errdetail("Event timestamps are microseconds since 1970, 0 or more.")));
+  }
+  return static_cast<std::uint64_t>(v);
+}
+
+std::uint32_t event_ledger_arg(FunctionCallInfo fcinfo, int n) {
+  return u32_arg(fcinfo, n, "ledger_id");
+}
+
+}  // namespace idgen::pg
+
+IDGEN_SQL_FUNCTION(idgen_event_id_in) {
+  const char* text = PG_GETARG_CSTRING(0);
+  const std::size_t len = std::strlen(text);
+  EventId id;
+  const idgen::DecodeResult r = eid::decode_text(text, len, &id);
+  if (r.status != DecodeStatus::ok) {
+    ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                    errmsg("invalid input syntax for type idgen.event_id: \"%s\"",
+                           idgen::pg::clip_for_message(text)),
+                    r.status == DecodeStatus::bad_character
+                        ? errdetail("Character %d is not a hexadecimal digit%s.",
+                                    pg_mbstrlen_with_len(text, static_cast<int>(r.position)) + 1,
+                                    len == eid::kDashedChars ? " or a dash in its place" : "")
+                        : errdetail("Expected 32 hexadecimal digits, plain or dashed as "
+                                    "8-4-4-4-12.")));
+  }
+  return event_id_datum(id);
+}
+
+IDGEN_SQL_FUNCTION(idgen_event_id_out) {
+  char* out = static_cast<char*>(palloc(eid::kTextChars + 1));
+  eid::encode_text(event_id_arg(fcinfo, 0), out);
+  out[eid::kTextChars] = '\0';
+  PG_RETURN_CSTRING(out);
+}
+
+IDGEN_SQL_FUNCTION(idgen_event_id_recv) {
+  StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
+  EventId id;
+  std::memcpy(id.bytes.data(), pq_getmsgbytes(buf, sizeof id.bytes), sizeof id.bytes);
+  return event_id_datum(id);
+}
+
+IDGEN_SQL_FUNCTION(idgen_event_id_send) {
+  StringInfoData buf;
+  pq_begintypsend(&buf);
+  pq_sendbytes(&buf, reinterpret_cast<const char*>(event_id_ptr(PG_GETARG_DATUM(0))), 16);
+  PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+IDGEN_SQL_FUNCTION(idgen_event_id_lt) { PG_RETURN_BOOL(compare_args(fcinfo) < 0); }
+IDGEN_SQL_FUNCTION(idgen_event_id_le) { PG_RETURN_BOOL(compare_args(fcinfo) <= 0); }
+IDGEN_SQL_FUNCTION(idgen_event_id_eq) { PG_RETURN_BOOL(compare_args(fcinfo) == 0); }
+IDGEN_SQL_FUNCTION(idgen_event_id_ne) { PG_RETURN_BOOL(compare_args(fcinfo) != 0); }
+IDGEN_SQL_FUNCTION(idgen_event_id_ge) { PG_RETURN_BOOL(compare_args(fcinfo) >= 0); }
+IDGEN_SQL_FUNCTION(idgen_event_id_gt) { PG_RETURN_BOOL(compare_args(fcinfo) > 0); }
+IDGEN_SQL_FUNCTION(idgen_event_id_cmp) { PG_RETURN_INT32(compare_args(fcinfo)); }
+
+IDGEN_SQL_FUNCTION(idgen_event_id_sortsupport) {
+  SortSupport ssup = reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0));
+  ssup->comparator = compare_datums;
+  if (ssup->abbreviate && SIZEOF_DATUM >= 8) {
+    ssup->abbrev_converter = abbreviate;
+    ssup->abbrev_abort = never_abort;
+    ssup->abbrev_full_comparator = compare_datums;
+    ssup->comparator = compare_abbreviated;
+  }
+  PG_RETURN_VOID();
+}
+
+// The same hashes as uuid's (hash_any over the 16 bytes), so both hash identically.
+IDGEN_SQL_FUNCTION(idgen_event_id_hash) {
+  return hash_any(event_id_ptr(PG_GETARG_DATUM(0))->bytes.data(), 16);
+}
+
+IDGEN_SQL_FUNCTION(idgen_event_id_hash_extended) {
+  return hash_any_extended(event_id_ptr(PG_GETARG_DATUM(0))->bytes.data(), 16, PG_GETARG_INT64(1));
+}
+
+IDGEN_SQL_FUNCTION(idgen_event_id_to_bytea) {
+  bytea* out = static_cast<bytea*>(palloc(VARHDRSZ + 16));
+  SET_VARSIZE(out, VARHDRSZ + 16);
+  std::memcpy(VARDATA(out), event_id_ptr(PG_GETARG_DATUM(0))->bytes.data(), 16);
+  PG_RETURN_BYTEA_P(out);
+}
+
+IDGEN_SQL_FUNCTION(idgen_bytea_to_event_id) {
+  bytea* in = PG_GETARG_BYTEA_PP(0);
+  const std::size_t len = VARSIZE_ANY_EXHDR(in);
+  if (len != 16) {
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("an event id is 16 bytes, not %zu", len)));
+  }
+  EventId id;
+  std::memcpy(id.bytes.data(), VARDATA_ANY(in), 16);
+  return event_id_datum(id);
+}
+
+IDGEN_SQL_FUNCTION(idgen_event_id_from_parts) {
+  const std::uint64_t micros = idgen::pg::event_micros_arg(fcinfo, 0);
+  const std::uint32_t checksum = u32_arg(fcinfo, 1, "checksum");
+  const std::uint32_t ledger = idgen::pg::event_ledger_arg(fcinfo, 2);
+  return event_id_datum(eid::pack({micros, checksum, ledger}));
+}
+
+IDGEN_SQL_FUNCTION(idgen_event_id_micros) { PG_RETURN_INT64(micros_arg(fcinfo)); }
+
+IDGEN_SQL_FUNCTION(idgen_event_id_timestamp) {
+  return idgen::pg::timestamptz_from_unix_us(micros_arg(fcinfo));
+}
+
+IDGEN_SQL_FUNCTION(idgen_event_id_checksum) { PG_RETURN_INT64(parts_arg(fcinfo).checksum); }
+IDGEN_SQL_FUNCTION(idgen_event_id_ledger) { PG_RETURN_INT64(parts_arg(fcinfo).ledger); }
+IDGEN_SQL_FUNCTION(idgen_event_id_version) {
+  PG_RETURN_INT32(eid::version_of(parts_arg(fcinfo).ledger));
+}
