@@ -967,11 +967,15 @@ COMMENT ON FUNCTION idgen.ledger_append() IS
 
 CREATE FUNCTION idgen.ledger_create(events regclass, name text, description text)
 RETURNS bigint
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 AS $$
 DECLARE
   ledger bigint;
 BEGIN
+  IF events IS NULL OR name IS NULL OR description IS NULL THEN
+    RAISE EXCEPTION 'idgen.ledger_create needs a table, a name and a description'
+      USING ERRCODE = 'null_value_not_allowed', DETAIL = 'NULL is not an empty value.';
+  END IF;
   EXECUTE format('INSERT INTO %s (event, entities, meta, data) VALUES ($1, ''{}'', $2, $3) RETURNING ledger_id', events)
     INTO ledger
     USING convert_from('\xf09f9392f09283bb'::bytea, 'UTF8'),

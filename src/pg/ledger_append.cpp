@@ -8,7 +8,8 @@
 //    (table oid, ledger id) with the otherwise unused sub-id 3, so it cannot meet the user's
 //    pg_advisory_* locks), which serialises appenders of one ledger and no others;
 //  - only then reads the ledger's latest event through a fresh snapshot, which includes rows
-//    this transaction (even this statement) added before. Under REPEATABLE READ or SERIALIZABLE
+//    this transaction (even this statement) added before, as the table's owner and past any
+//    row-level security policy. Under REPEATABLE READ or SERIALIZABLE
 //    it also reads through the transaction's snapshot; if that tail is older, the append fails
 //    with 40001 rather than chain onto a stale tail;
 //  - a regular event without an id gets micros = max(latest + 1, now) and the checksum chained
@@ -77,10 +78,12 @@ Shape table_shape(FunctionCallInfo fcinfo, Relation rel) {
   return shape;
 }
 
-// The plan of "latest event of ledger $1", kept per table (plans revalidate themselves when the
-// table changes). A handful of ledger tables per database is the expected case.
+// The plan of "latest event of ledger $1", kept per table. A plan revalidates itself when the
+// table changes, but from its query text, so the entry also keeps the name it was built for and
+// is rebuilt after a rename. A handful of ledger tables per database is the expected case.
 struct CachedPlan {
   Oid relid;
+  char* table;  // quoted qualified name, in TopMemoryContext
   SPIPlanPtr plan;
 };
 CachedPlan plan_cache[8];
@@ -88,11 +91,11 @@ int plan_cache_next = 0;
 
 SPIPlanPtr latest_event_plan(Relation rel) {
   const Oid relid = RelationGetRelid(rel);
-  for (const CachedPlan& c : plan_cache) {
-    if (c.relid == relid && c.plan != nullptr) return c.plan;
-  }
   const char* table = quote_qualified_identifier(get_namespace_name(RelationGetNamespace(rel)),
                                                  RelationGetRelationName(rel));
+  for (const CachedPlan& c : plan_cache) {
+    if (c.relid == relid && c.plan != nullptr && std::strcmp(c.table, table) == 0) return c.plan;
+  }
   const char* query =
       psprintf("SELECT id FROM %s WHERE ledger_id = $1 ORDER BY id DESC LIMIT 1", table);
   Oid arg_types[1] = {INT8OID};
@@ -101,8 +104,11 @@ SPIPlanPtr latest_event_plan(Relation rel) {
   SPI_keepplan(plan);
   CachedPlan& slot = plan_cache[plan_cache_next];
   plan_cache_next = (plan_cache_next + 1) % 8;
-  if (slot.plan != nullptr) SPI_freeplan(slot.plan);
-  slot = {relid, plan};
+  if (slot.plan != nullptr) {
+    SPI_freeplan(slot.plan);
+    pfree(slot.table);
+  }
+  slot = {relid, MemoryContextStrdup(TopMemoryContext, table), plan};
   return plan;
 }
 
@@ -132,6 +138,14 @@ void lock_ledger(Relation rel, std::uint32_t ledger) {
 // The tail every new event chains onto: read after the lock, and under a transaction snapshot
 // refused when that snapshot cannot see it.
 bool ledger_tail(Relation rel, std::uint32_t ledger, eid::EventId* tail) {
+  // Read as the table's owner, bypassing row-level security (as foreign-key checks do): a
+  // policy that hid the tail from the inserting role would fork the chain. Appenders need no
+  // SELECT privilege either. An error restores the caller's identity with the transaction.
+  Oid caller = InvalidOid;
+  int security_context = 0;
+  GetUserIdAndSecContext(&caller, &security_context);
+  SetUserIdAndSecContext(rel->rd_rel->relowner,
+                         security_context | SECURITY_LOCAL_USERID_CHANGE | SECURITY_NOFORCE_RLS);
   SPIPlanPtr plan = latest_event_plan(rel);
   const bool found = latest_event(plan, ledger, GetLatestSnapshot(), tail);
   if (IsolationUsesXactSnapshot()) {
@@ -146,6 +160,7 @@ bool ledger_tail(Relation rel, std::uint32_t ledger, eid::EventId* tail) {
                       errhint("Retry the transaction.")));
     }
   }
+  SetUserIdAndSecContext(caller, security_context);
   return found;
 }
 

@@ -23,10 +23,10 @@ if [ "${1:-}" = "--inside" ]; then
   # Registered in another session, inside a transaction that is still open: not visible yet.
   coproc WRITER { psql -XAtq -v VERBOSITY=terse 2>&1; }
   write() { ask_open "${WRITER[1]}" "${WRITER[0]}" "$1"; }
-  write "BEGIN" >/dev/null
+  write "BEGIN; SELECT 1" >/dev/null
   write "SELECT idgen.register_group('invoice', 77)" >/dev/null
   check "an uncommitted registration is not seen by another session" "$(ask "$group_of")" "$crc"
-  write "COMMIT" >/dev/null
+  write "COMMIT; SELECT 1" >/dev/null
   check "a committed registration reaches the open session's next call" "$(ask "$group_of")" 77
   psql -XAtq -c "UPDATE idgen.groups SET group_id = 78 WHERE name = 'invoice'"
   check "an update of the registry reaches it" "$(ask "$group_of")" 78

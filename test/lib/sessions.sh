@@ -2,7 +2,8 @@
 # per query) and queries repeated until an asynchronous change (a reload, a commit) shows.
 
 # ask_open IN OUT QUERY: sends QUERY to the open psql whose stdin is fd IN and stdout fd OUT;
-# prints its one-line answer, or "(no answer)" after 10 s.
+# prints its one-line answer, or "(no answer)" after 10 s. A statement that prints nothing under
+# -q (BEGIN, COMMIT) needs a query after it, e.g. "BEGIN; SELECT 1", or the read waits 10 s.
 ask_open() {
   local reply
   echo "$3;" >&"$1"
