@@ -87,17 +87,15 @@ std::uint32_t extend(std::uint32_t crc, const void* data, std::size_t n) noexcep
   return extend_portable(crc, data, n);
 }
 
-void Stream::append(const void* data, std::size_t n) noexcept {
-  if (n == 0) return;
-  if (n > sizeof buffer_ - used_) {
-    flush();
-    if (n >= sizeof buffer_) {
-      crc_ = extend(crc_, data, n);
-      return;
-    }
+// A piece that does not fit what is left of the buffer.
+void Stream::append_long(const void* data, std::size_t n) noexcept {
+  flush();
+  if (n >= sizeof buffer_) {
+    crc_ = extend(crc_, data, n);
+    return;
   }
-  std::memcpy(buffer_ + used_, data, n);
-  used_ += n;
+  std::memcpy(buffer_, data, n);
+  used_ = n;
 }
 
 bool uses_cpu_instruction() noexcept {

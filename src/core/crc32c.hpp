@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace idgen::crc32c {
 
@@ -27,7 +28,14 @@ bool uses_cpu_instruction() noexcept;
 // so it may live on a stack that PostgreSQL longjmps across.
 class Stream {
  public:
-  void append(const void* data, std::size_t n) noexcept;
+  void append(const void* data, std::size_t n) noexcept {
+    if (n <= sizeof buffer_ - used_) {
+      if (n != 0) std::memcpy(buffer_ + used_, data, n);
+      used_ += n;
+    } else {
+      append_long(data, n);
+    }
+  }
   void push(char c) noexcept {
     if (used_ == sizeof buffer_) flush();
     buffer_[used_++] = static_cast<unsigned char>(c);
@@ -39,6 +47,7 @@ class Stream {
   }
 
  private:
+  void append_long(const void* data, std::size_t n) noexcept;
   void flush() noexcept {
     crc_ = extend(crc_, buffer_, used_);
     used_ = 0;

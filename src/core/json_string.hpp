@@ -51,21 +51,25 @@ inline const char* escape_of(unsigned char c, char* scratch, std::size_t* len) n
   return scratch;
 }
 
+// Whether a byte needs an escape: `"`, `\` and everything below U+0020.
+inline bool needs_escape(unsigned char c) noexcept { return c < 0x20 || c == '"' || c == '\\'; }
+
 // Writes `"`, the escaped bytes of s, `"`. Runs of bytes that need no escape go out in one append.
 template <typename Sink>
 void write(Sink& sink, const char* s, std::size_t n) noexcept {
   sink.push('"');
-  std::size_t run = 0;  // start of the pending unescaped run
+  std::size_t i = 0;
   char scratch[7];
-  for (std::size_t i = 0; i < n; ++i) {
+  while (i < n) {
+    const std::size_t run = i;
+    while (i < n && !needs_escape(static_cast<unsigned char>(s[i]))) ++i;
+    sink.append(s + run, i - run);
+    if (i == n) break;
     std::size_t len = 0;
     const char* escape = escape_of(static_cast<unsigned char>(s[i]), scratch, &len);
-    if (escape == nullptr) continue;
-    sink.append(s + run, i - run);
     sink.append(escape, len);
-    run = i + 1;
+    ++i;
   }
-  sink.append(s + run, n - run);
   sink.push('"');
 }
 

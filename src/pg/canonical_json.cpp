@@ -1,5 +1,5 @@
 // See canonical_json.hpp. jsonb keeps object keys shorter-first, so every object's pairs are
-// collected (the iterator skips into nested containers lazily) and sorted bytewise here.
+// collected and sorted bytewise here.
 #include "pg/canonical_json.hpp"
 
 #include <algorithm>
@@ -17,10 +17,19 @@ struct TextSink {
   void push(char c) { appendStringInfoChar(out, c); }
 };
 
+// A child of a jsonb container, read straight from the on-disk format (utils/jsonb.h): its JEntry
+// and where its data lies. Walking the JEntry arrays directly, with JBE_ADVANCE_OFFSET, visits
+// each container once without allocating an iterator per level.
+struct Child {
+  JEntry entry;
+  const char* data;  // start of the child's data (before any alignment padding)
+  std::uint32_t len;
+};
+
 struct Pair {
   const char* key;  // UTF-8
   std::size_t key_len;
-  JsonbValue value;  // a scalar, or jbvBinary for a nested container
+  Child value;
 };
 
 bool key_less(const Pair& a, const Pair& b) {
@@ -29,94 +38,87 @@ bool key_less(const Pair& a, const Pair& b) {
 }
 
 template <typename Sink>
-void write_string(Sink& sink, const char* s, int len) {
-  const Utf8Bytes utf8 = utf8_bytes(s, len);
+void write_string(Sink& sink, const char* s, std::uint32_t len) {
+  const Utf8Bytes utf8 = utf8_bytes(s, static_cast<int>(len));
   json_string::write(sink, reinterpret_cast<const char*>(utf8.data), utf8.len);
 }
 
 template <typename Sink>
-void write_container(Sink& sink, JsonbContainer* container);
+void write_container(Sink& sink, const JsonbContainer* container);
 
 template <typename Sink>
-void write_value(Sink& sink, const JsonbValue& v) {
-  switch (v.type) {
-    case jbvNull:
-      sink.append("null", 4);
-      break;
-    case jbvBool:
-      if (v.val.boolean) {
-        sink.append("true", 4);
-      } else {
-        sink.append("false", 5);
-      }
-      break;
-    case jbvString:
-      write_string(sink, v.val.string.val, v.val.string.len);
-      break;
-    case jbvNumeric: {
-      char* digits =
-          DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(v.val.numeric)));
-      sink.append(digits, std::strlen(digits));
-      pfree(digits);
-      break;
-    }
-    case jbvBinary:
-      write_container(sink, v.val.binary.data);
-      break;
-    default:
-      // Stored jsonb holds no other kinds (datetime values exist only inside jsonpath).
-      elog(ERROR, "unexpected jsonb value type %d", static_cast<int>(v.type));
+void write_value(Sink& sink, const Child& child) {
+  const JEntry e = child.entry;
+  if (JBE_ISSTRING(e)) {
+    write_string(sink, child.data, child.len);
+  } else if (JBE_ISNUMERIC(e)) {
+    const auto numeric = reinterpret_cast<Numeric>(const_cast<char*>(child.data));
+    char* digits = DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(numeric)));
+    sink.append(digits, std::strlen(digits));
+    pfree(digits);
+  } else if (JBE_ISBOOL_TRUE(e)) {
+    sink.append("true", 4);
+  } else if (JBE_ISBOOL_FALSE(e)) {
+    sink.append("false", 5);
+  } else if (JBE_ISNULL(e)) {
+    sink.append("null", 4);
+  } else {
+    write_container(sink, reinterpret_cast<const JsonbContainer*>(child.data));
   }
 }
 
 template <typename Sink>
-void write_object(Sink& sink, JsonbIterator** it, int pairs) {
-  Pair local[16];
-  Pair* sorted = pairs <= 16 ? local : static_cast<Pair*>(palloc(sizeof(Pair) * pairs));
-  int n = 0;
-  JsonbValue v;
-  JsonbIteratorToken token;
-  while ((token = JsonbIteratorNext(it, &v, true)) != WJB_END_OBJECT) {
-    if (token == WJB_KEY) {
-      const Utf8Bytes key = utf8_bytes(v.val.string.val, v.val.string.len);
-      sorted[n].key = reinterpret_cast<const char*>(key.data);
-      sorted[n].key_len = key.len;
-    } else {  // WJB_VALUE, which follows its key
-      sorted[n++].value = v;
-    }
-  }
-  std::sort(sorted, sorted + n, key_less);
-  sink.push('{');
-  for (int i = 0; i < n; ++i) {
-    if (i > 0) sink.push(',');
-    json_string::write(sink, sorted[i].key, sorted[i].key_len);
-    sink.push(':');
-    write_value(sink, sorted[i].value);
-  }
-  sink.push('}');
-  if (sorted != local) pfree(sorted);
-}
-
-template <typename Sink>
-void write_container(Sink& sink, JsonbContainer* container) {
+void write_container(Sink& sink, const JsonbContainer* container) {
   check_stack_depth();
-  JsonbIterator* it = JsonbIteratorInit(container);
-  JsonbValue v;
-  JsonbIteratorToken token = JsonbIteratorNext(&it, &v, true);
-  if (token == WJB_BEGIN_OBJECT) {
-    write_object(sink, &it, v.val.object.nPairs);
+  const std::uint32_t header = container->header;
+  const int count = static_cast<int>(header & JB_CMASK);
+  const bool object = (header & JB_FOBJECT) != 0;
+  const int entries = object ? 2 * count : count;
+  const char* base = reinterpret_cast<const char*>(&container->children[entries]);
+  std::uint32_t offset = 0;
+  // The i-th child, given that `offset` is where it starts; advances `offset` past it.
+  const auto next_child = [&](int i) {
+    const JEntry e = container->children[i];
+    const std::uint32_t start = offset;
+    JBE_ADVANCE_OFFSET(offset, e);
+    Child c{e, base + start, offset - start};
+    // Numerics and containers start at the next 4-byte boundary of the data (padding counts in
+    // their length), as jsonb writes them.
+    if (JBE_ISNUMERIC(e) || JBE_ISCONTAINER(e)) c.data = base + INTALIGN(start);
+    return c;
+  };
+  if (!object) {
+    // A top-level scalar is stored as a one-element "raw scalar" array.
+    const bool raw_scalar = (header & JB_FSCALAR) != 0;
+    if (!raw_scalar) sink.push('[');
+    for (int i = 0; i < count; ++i) {
+      if (i > 0) sink.push(',');
+      write_value(sink, next_child(i));
+    }
+    if (!raw_scalar) sink.push(']');
     return;
   }
-  // WJB_BEGIN_ARRAY; a top-level scalar is stored as a one-element "raw scalar" array.
-  const bool raw_scalar = v.val.array.rawScalar;
-  if (!raw_scalar) sink.push('[');
-  bool first = true;
-  while ((token = JsonbIteratorNext(&it, &v, true)) == WJB_ELEM) {
-    if (!first) sink.push(',');
-    first = false;
-    write_value(sink, v);
+  Pair local[16];
+  Pair* pairs = count <= 16 ? local : static_cast<Pair*>(palloc(sizeof(Pair) * count));
+  for (int i = 0; i < count; ++i) {  // keys first, then values, in the same order
+    const Child key = next_child(i);
+    const Utf8Bytes utf8 = utf8_bytes(key.data, static_cast<int>(key.len));
+    pairs[i].key = reinterpret_cast<const char*>(utf8.data);
+    pairs[i].key_len = utf8.len;
   }
-  if (!raw_scalar) sink.push(']');
+  for (int i = 0; i < count; ++i) pairs[i].value = next_child(count + i);
+  // jsonb keeps keys shorter-first, which is already bytewise order whenever no longer key
+  // sorts before a shorter one (common for short ASCII keys); only then is a sort needed.
+  if (!std::is_sorted(pairs, pairs + count, key_less)) std::sort(pairs, pairs + count, key_less);
+  sink.push('{');
+  for (int i = 0; i < count; ++i) {
+    if (i > 0) sink.push(',');
+    json_string::write(sink, pairs[i].key, pairs[i].key_len);
+    sink.push(':');
+    write_value(sink, pairs[i].value);
+  }
+  sink.push('}');
+  if (pairs != local) pfree(pairs);
 }
 
 }  // namespace

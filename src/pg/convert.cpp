@@ -103,6 +103,9 @@ Utf8Bytes utf8_bytes(text* value) {
 }
 
 Utf8Bytes utf8_bytes(const char* data, int len) {
+  if (GetDatabaseEncoding() == PG_UTF8) {
+    return {reinterpret_cast<const std::uint8_t*>(data), static_cast<std::size_t>(len)};
+  }
   const char* utf8 = pg_server_to_any(data, len, PG_UTF8);  // data itself when no conversion
   const std::size_t utf8_len = utf8 == data ? static_cast<std::size_t>(len) : std::strlen(utf8);
   return {reinterpret_cast<const std::uint8_t*>(utf8), utf8_len};
