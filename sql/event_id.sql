@@ -139,12 +139,16 @@ SELECT a.id < b.id AS lt, a.id <= b.id AS le, a.id = b.id AS eq, a.id <> b.id AS
 FROM (VALUES ('7fffffffffffffffffffffffffffffff'::idgen.event_id)) a(id),
      (VALUES ('7fffffffffffffffffffffffffffffff'::idgen.event_id),
              ('80000000000000000000000000000000')) b(id);
+-- min and max (from the index when there is one).
+SELECT idgen.min(id), idgen.max(id), min(id) AS via_search_path FROM ids;
 -- Indexes, hash joins and hashing equal to uuid's.
 CREATE INDEX ids_btree ON ids (id);
 CREATE INDEX ids_hash ON ids USING hash (id);
 SET enable_seqscan = off;
 SELECT count(*) FROM ids WHERE id = '7fffffffffffffffffffffffffffffff';
 SELECT count(*) FROM ids WHERE id > '7fffffffffffffffffffffffffffffff';
+EXPLAIN (COSTS OFF) SELECT max(id) FROM ids;
+SELECT max(id) FROM ids;
 RESET enable_seqscan;
 SET enable_mergejoin = off;
 SET enable_nestloop = off;

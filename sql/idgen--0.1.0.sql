@@ -836,6 +836,23 @@ CREATE OPERATOR CLASS idgen.event_id_hash_ops DEFAULT FOR TYPE idgen.event_id US
   FUNCTION 1 idgen.event_id_hash(idgen.event_id),
   FUNCTION 2 idgen.event_id_hash_extended(idgen.event_id, bigint);
 
+CREATE FUNCTION idgen.event_id_smaller(idgen.event_id, idgen.event_id) RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_smaller' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_larger(idgen.event_id, idgen.event_id) RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_larger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_smaller(idgen.event_id, idgen.event_id) IS 'The smaller of two event ids (transition function of idgen.min)';
+COMMENT ON FUNCTION idgen.event_id_larger(idgen.event_id, idgen.event_id) IS 'The larger of two event ids (transition function of idgen.max)';
+
+-- SORTOP lets the planner answer min/max from a btree index on the id.
+CREATE AGGREGATE idgen.min(idgen.event_id) (
+  SFUNC = idgen.event_id_smaller, STYPE = idgen.event_id, COMBINEFUNC = idgen.event_id_smaller,
+  SORTOP = OPERATOR(idgen.<), PARALLEL = SAFE);
+CREATE AGGREGATE idgen.max(idgen.event_id) (
+  SFUNC = idgen.event_id_larger, STYPE = idgen.event_id, COMBINEFUNC = idgen.event_id_larger,
+  SORTOP = OPERATOR(idgen.>), PARALLEL = SAFE);
+COMMENT ON AGGREGATE idgen.min(idgen.event_id) IS 'The smallest (earliest) event id';
+COMMENT ON AGGREGATE idgen.max(idgen.event_id) IS 'The largest (latest) event id, e.g. the tail of a ledger';
+
 -- Explicit casts only: an implicit cast either way would make event_id = uuid ambiguous.
 CREATE CAST (idgen.event_id AS uuid) WITHOUT FUNCTION;
 CREATE CAST (uuid AS idgen.event_id) WITHOUT FUNCTION;

@@ -55,7 +55,7 @@ class Stream {
 
   std::uint32_t crc_ = 0;
   std::size_t used_ = 0;
-  unsigned char buffer_[256];
+  unsigned char buffer_[256] = {};
 };
 
 }  // namespace idgen::crc32c

@@ -192,3 +192,12 @@ IDGEN_SQL_FUNCTION(idgen_event_id_ledger) { PG_RETURN_INT64(parts_arg(fcinfo).le
 IDGEN_SQL_FUNCTION(idgen_event_id_version) {
   PG_RETURN_INT32(eid::version_of(parts_arg(fcinfo).ledger));
 }
+
+// The transition functions of idgen.min / idgen.max: the smaller or larger argument itself.
+IDGEN_SQL_FUNCTION(idgen_event_id_smaller) {
+  return compare_args(fcinfo) <= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1);
+}
+
+IDGEN_SQL_FUNCTION(idgen_event_id_larger) {
+  return compare_args(fcinfo) >= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1);
+}

@@ -308,7 +308,7 @@ IDGEN_SQL_FUNCTION(idgen_ledger_append) {
   Relation rel = trigger->tg_relation;
   HeapTuple tuple = trigger->tg_trigtuple;
   const Shape shape = table_shape(fcinfo, rel);
-  Row row;
+  Row row = {};
   for (int c = 0; c < kColumns; ++c) {
     row.values[c] = SPI_getbinval(tuple, RelationGetDescr(rel), shape.attnum[c], &row.nulls[c]);
   }

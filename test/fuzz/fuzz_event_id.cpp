@@ -36,13 +36,27 @@ bool unescape(const std::string& quoted, std::string* out) {
     if (i + 2 >= quoted.size()) return false;
     const char e = quoted[++i];
     switch (e) {
-      case '"': out->push_back('"'); break;
-      case '\\': out->push_back('\\'); break;
-      case 'b': out->push_back('\b'); break;
-      case 'f': out->push_back('\f'); break;
-      case 'n': out->push_back('\n'); break;
-      case 'r': out->push_back('\r'); break;
-      case 't': out->push_back('\t'); break;
+      case '"':
+        out->push_back('"');
+        break;
+      case '\\':
+        out->push_back('\\');
+        break;
+      case 'b':
+        out->push_back('\b');
+        break;
+      case 'f':
+        out->push_back('\f');
+        break;
+      case 'n':
+        out->push_back('\n');
+        break;
+      case 'r':
+        out->push_back('\r');
+        break;
+      case 't':
+        out->push_back('\t');
+        break;
       case 'u': {
         if (i + 5 >= quoted.size() || quoted.compare(i + 1, 2, "00") != 0) return false;
         const std::string hex = quoted.substr(i + 3, 2);
@@ -54,7 +68,8 @@ bool unescape(const std::string& quoted, std::string* out) {
         i += 4;
         break;
       }
-      default: return false;
+      default:
+        return false;
     }
   }
   return true;

@@ -126,20 +126,32 @@ SQL
 
   # An appender that may insert but sees none of the rows (no SELECT, a row-level security
   # policy hiding everything) still chains onto the real tail; so does a renamed table.
-  q "CREATE ROLE appender LOGIN; GRANT USAGE ON SCHEMA public TO appender;
+  q "CREATE ROLE appender; GRANT USAGE ON SCHEMA public TO appender;
      GRANT INSERT ON ledger_events TO appender;
      ALTER TABLE ledger_events ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY;
      CREATE POLICY nothing_visible ON ledger_events FOR SELECT USING (false);
      CREATE POLICY inserts ON ledger_events FOR INSERT WITH CHECK (true)"
   check "a role without SELECT, behind a policy hiding every row, appends" \
-    "$(PGUSER=appender psql -XAtq -c "INSERT INTO ledger_events (ledger_id, event, entities, data)
-                                     VALUES ($second, 'hidden tail', '{}', '6')" 2>&1)" ""
+    "$(psql -XAtq -c "SET ROLE appender" -c "INSERT INTO ledger_events (ledger_id, event, entities, data)
+                                            VALUES ($second, 'hidden tail', '{}', '6')" 2>&1)" ""
   q "ALTER TABLE ledger_events RENAME TO renamed_events"
   q "INSERT INTO renamed_events (ledger_id, event, entities, data) VALUES ($second, 'renamed', '{}', '7')"
   q "ALTER TABLE renamed_events RENAME TO ledger_events"
   check "... and the ledger still verifies, after appends through a renamed table too" \
     "$(q "SET row_security = off" >/dev/null; verify "$second")" \
     "t $(q "SELECT count(*) FROM ledger_events WHERE ledger_id = $second")"
+
+  # A LATIN1 database hashes the same UTF-8 as a UTF8 one: text and JSON strings are converted
+  # before hashing, and sorted_json comes back as the same characters.
+  q "CREATE DATABASE latin TEMPLATE template0 ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C'"
+  psql -XAtq -d latin -c 'CREATE EXTENSION idgen'
+  same="SELECT concat_ws(' ', idgen.crc32c('é'),
+          idgen.event_checksum('ünïcode', '{\"é\":[\"k\"],\"z\":[]}', '{\"a\":\"ü\"}', '\"ÿ\"', 1, 4,
+                               '00000000000000000000000000000000'),
+          idgen.sorted_json('{\"z\":1,\"é\":2,\"a\":\"ü\"}'))"
+  check "a LATIN1 database computes the UTF8 database's crc32c, checksum and canonical JSON" \
+    "$(PGCLIENTENCODING=UTF8 psql -XAtq -d latin -c "$same")" "$(q "$same")"
+  check "... which are the expected values" "$(q "$same")" '464227804 3306964322 {"a":"ü","z":1,"é":2}'
   rm -rf "$work"
   exit 0
 fi
