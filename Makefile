@@ -24,6 +24,9 @@ ifeq ($(shell uname -m),x86_64)
 PG_CXXFLAGS += -mcx16
 endif
 SHLIB_LINK  = -lcrypto -lstdc++
+# Header dependencies of every object (gcc writes src/*/x.d beside x.o), so changing a header
+# rebuilds what includes it instead of linking stale objects.
+PG_CXXFLAGS += -MMD -MP
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -32,6 +35,7 @@ include $(PGXS)
 # Debian's server is built with LLVM JIT, so PGXS also compiles every .cpp to bitcode with clang,
 # without PG_CXXFLAGS (hence as C++14). Must come after the include, or PGXS overwrites it.
 override BITCODE_CXXFLAGS += -std=c++17 -Wno-register $(if $(filter x86_64,$(shell uname -m)),-mcx16)
+-include $(OBJS:.o=.d)
 
 # ---- project targets ---------------------------------------------------------------------------
 
@@ -116,4 +120,4 @@ test:
 
 clean: clean-project
 clean-project:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(OBJS:.o=.d)
