@@ -110,7 +110,20 @@ cppcheck:
 	  --enable=warning,performance,portability --library=googletest --library=openssl --library=posix \
 	  --inline-suppr -I src src/core src/pg test/unit
 
-lint: format-check header-check cppcheck
+lint: format-check header-check cppcheck dist-check
+
+# PGXN release archive of the committed tree (HEAD), named after the control file's version.
+DIST_VERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" idgen.control)
+DIST_FILE    = $(BUILD_DIR)/idgen-$(DIST_VERSION).zip
+dist:
+	@mkdir -p $(BUILD_DIR)
+	git archive --format=zip --prefix=idgen-$(DIST_VERSION)/ -o $(DIST_FILE) HEAD
+	@echo "$(DIST_FILE)"
+
+# The archive is what PGXN expects: META.json valid against the PGXN meta spec's required keys,
+# its versions equal to the control file's, the install script and sources inside, no build output.
+dist-check: dist
+	bash test/lint/dist_check.sh $(DIST_FILE) $(DIST_VERSION)
 
 demo:
 	bash docs/demo.sh

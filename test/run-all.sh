@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of idgen on a Debian 12 machine and ends with one line "N passed, N failed".
 #
-# Suites: lint (formatting, the core/PostgreSQL header wall, cppcheck), unit (GoogleTest on
+# Suites: lint (formatting, the core/PostgreSQL header wall, cppcheck, the PGXN archive), unit (GoogleTest on
 # src/core), fuzz (each libFuzzer target in test/fuzz for a bounded number of runs), regress
 # (pg_regress in throwaway clusters made by pg_virtualenv, once with idgen loaded per backend and
 # once preloaded) and integration (test/integration/*.sh, each making its own throwaway clusters). As root it installs missing
@@ -33,7 +33,7 @@ fi
 
 # ---- lint: each check is one test -----------------------------------------------------------
 lint_ok=0 lint_bad=0
-for target in format-check header-check cppcheck; do
+for target in format-check header-check cppcheck dist-check; do
   if make -s "$target" >"$log_dir/$target.log" 2>&1; then
     lint_ok=$((lint_ok + 1))
   else
