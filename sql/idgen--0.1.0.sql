@@ -984,22 +984,6 @@ COMMENT ON FUNCTION idgen.ledger_append() IS
 
 CREATE FUNCTION idgen.ledger_create(events regclass, name text, description text)
 RETURNS bigint
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
-AS $$
-DECLARE
-  ledger bigint;
-BEGIN
-  IF events IS NULL OR name IS NULL OR description IS NULL THEN
-    RAISE EXCEPTION 'idgen.ledger_create needs a table, a name and a description'
-      USING ERRCODE = 'null_value_not_allowed', DETAIL = 'NULL is not an empty value.';
-  END IF;
-  EXECUTE format('INSERT INTO %s (event, entities, meta, data) VALUES ($1, ''{}'', $2, $3) RETURNING ledger_id', events)
-    INTO ledger
-    USING convert_from('\xf09f9392f09283bb'::bytea, 'UTF8'),
-          '{"notes": "Ledger established by Evently"}'::jsonb,
-          jsonb_build_object('name', name, 'description', description);
-  RETURN ledger;
-END
-$$;
+AS 'MODULE_PATHNAME', 'idgen_ledger_create' LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION idgen.ledger_create(regclass, text, text) IS
-'Creates a ledger in a table with the idgen.ledger_append() trigger: inserts its genesis event now and returns the ledger id';
+'Creates a ledger in a table with the idgen.ledger_append() trigger: inserts its genesis event, made now with its ledger id and id, and returns the ledger id';

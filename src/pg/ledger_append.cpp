@@ -331,3 +331,47 @@ IDGEN_SQL_FUNCTION(idgen_ledger_append) {
   SPI_finish();
   return PointerGetDatum(result);
 }
+
+// idgen.ledger_create(events regclass, name text, description text) -> bigint: computes the
+// genesis at idgen's clock (so idgen.fixed_clock pins it) and inserts it with its ledger_id and id
+// already set. The row therefore carries its ledger id before any routing happens: through a
+// partitioned or sharded parent it lands where its ledger lives, and the table's trigger checks
+// it as it checks any imported genesis. NULL arguments are 22004.
+IDGEN_SQL_FUNCTION(idgen_ledger_create) {
+  if (PG_ARGISNULL(0) || PG_ARGISNULL(1) || PG_ARGISNULL(2)) {
+    ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+                    errmsg("idgen.ledger_create needs a table, a name and a description"),
+                    errdetail("NULL is not an empty value.")));
+  }
+  const Oid relid = PG_GETARG_OID(0);
+  text* name = PG_GETARG_TEXT_PP(1);
+  text* description = PG_GETARG_TEXT_PP(2);
+  const char* relname = get_rel_name(relid);
+  if (relname == nullptr) {
+    ereport(ERROR, (errcode(ERRCODE_UNDEFINED_TABLE),
+                    errmsg("relation with OID %u does not exist", relid)));
+  }
+  const char* table =
+      quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)), relname);
+  const idgen::pg::Utf8Bytes name_utf8 = idgen::pg::utf8_bytes(name);
+  const idgen::pg::Utf8Bytes description_utf8 = idgen::pg::utf8_bytes(description);
+  const eid::Genesis g = eid::genesis(reinterpret_cast<const char*>(name_utf8.data), name_utf8.len,
+                                      reinterpret_cast<const char*>(description_utf8.data),
+                                      description_utf8.len, now_micros());
+  // The name and description go in as the caller's text; jsonb_build_object stores them as the
+  // genesis hashed them (jsonb prints "name" before "description").
+  const char* query = psprintf(
+      "INSERT INTO %s (ledger_id, id, event, entities, meta, data) "
+      "VALUES ($1, $2, convert_from('\\xf09f9392f09283bb'::bytea, 'UTF8'), '{}', "
+      "'{\"notes\": \"Ledger established by Evently\"}', "
+      "jsonb_build_object('name', $3::text, 'description', $4::text))",
+      table);
+  Oid types[4] = {INT8OID, event_id_type(fcinfo), TEXTOID, TEXTOID};
+  Datum values[4] = {Int64GetDatum(g.ledger), idgen::pg::event_id_datum(g.id),
+                     PointerGetDatum(name), PointerGetDatum(description)};
+  if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "SPI_connect failed");
+  const int rc = SPI_execute_with_args(query, 4, types, values, nullptr, false, 0);
+  if (rc != SPI_OK_INSERT) elog(ERROR, "ledger genesis insert failed: %s", SPI_result_code_string(rc));
+  SPI_finish();
+  PG_RETURN_INT64(g.ledger);
+}
