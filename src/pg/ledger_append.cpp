@@ -371,7 +371,8 @@ IDGEN_SQL_FUNCTION(idgen_ledger_create) {
                      PointerGetDatum(name), PointerGetDatum(description)};
   if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "SPI_connect failed");
   const int rc = SPI_execute_with_args(query, 4, types, values, nullptr, false, 0);
-  if (rc != SPI_OK_INSERT) elog(ERROR, "ledger genesis insert failed: %s", SPI_result_code_string(rc));
+  if (rc != SPI_OK_INSERT)
+    elog(ERROR, "ledger genesis insert failed: %s", SPI_result_code_string(rc));
   SPI_finish();
   PG_RETURN_INT64(g.ledger);
 }
