@@ -42,6 +42,20 @@ SELECT s.key,
 FROM summary s, summary b, summary v
 WHERE b.key = 'bigserial' AND v.key = 'uuid_v4' ORDER BY s.seconds;
 \qecho
+\qecho 'by scale: rows/s and full-page images per 1000 rows of the segment that ends at 1/6, 1/2 and all of the rows'
+SELECT s.key,
+       max(s.rows_per_s) FILTER (WHERE s.rows = m.max_rows / 6) AS rows_per_s_at_sixth,
+       max(s.rows_per_s) FILTER (WHERE s.rows = m.max_rows / 2) AS rows_per_s_at_half,
+       max(s.rows_per_s) FILTER (WHERE s.rows = m.max_rows) AS rows_per_s_at_end,
+       round(max(s.fpi) FILTER (WHERE s.rows = m.max_rows / 6) * 1000.0 / min(seg.size), 2) AS fpi_per_1000_at_sixth,
+       round(max(s.fpi) FILTER (WHERE s.rows = m.max_rows / 2) * 1000.0 / min(seg.size), 2) AS fpi_per_1000_at_half,
+       round(max(s.fpi) FILTER (WHERE s.rows = m.max_rows) * 1000.0 / min(seg.size), 2) AS fpi_per_1000_at_end,
+       round(max(s.index_hit_ratio) FILTER (WHERE s.rows = m.max_rows) * 100, 1) AS index_hit_pct_at_end
+FROM segments s,
+     LATERAL (SELECT max(rows) AS max_rows FROM segments WHERE key = s.key) m,
+     LATERAL (SELECT min(rows) AS size FROM segments WHERE key = s.key) seg
+GROUP BY s.key ORDER BY max(s.seconds) FILTER (WHERE s.rows = m.max_rows);
+\qecho
 \qecho 'targets'
 SELECT 'COMB time within 1.3x of bigserial' AS target,
        round(c.seconds / b.seconds, 2) AS measured, c.seconds <= 1.3 * b.seconds AS met
