@@ -87,6 +87,16 @@ fuzz: $(FUZZ_TARGETS)
 unit: $(BUILD_DIR)/unit_tests
 	$(BUILD_DIR)/unit_tests
 
+# The same unit tests under AddressSanitizer and UndefinedBehaviorSanitizer: any finding aborts.
+$(BUILD_DIR)/unit_tests_sanitized: $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp test/unit/*.hpp)
+	@mkdir -p $(BUILD_DIR)
+	$(CXX) $(UNIT_CXXFLAGS) -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+	  -fno-sanitize-recover=all $(CORE_SRCS) $(UNIT_SRCS) $(UNIT_LIBS) -o $@
+
+unit-sanitized: $(BUILD_DIR)/unit_tests_sanitized
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  $(BUILD_DIR)/unit_tests_sanitized
+
 CPP_FILES = $(wildcard src/core/*.[ch]pp src/pg/*.[ch]pp test/unit/*.[ch]pp test/fuzz/*.cpp bench/*.cpp)
 
 format:

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of idgen on a Debian 12 machine and ends with one line "N passed, N failed".
 #
-# Suites: lint (formatting, the core/PostgreSQL header wall, cppcheck, the PGXN archive), unit (GoogleTest on
-# src/core), fuzz (each libFuzzer target in test/fuzz for a bounded number of runs), regress
+# Suites: lint (formatting, the core/PostgreSQL header wall, cppcheck, the PGXN archive), unit
+# (GoogleTest on src/core, plain and under ASan/UBSan), fuzz (each libFuzzer target in test/fuzz for a bounded number of runs), regress
 # (pg_regress in throwaway clusters made by pg_virtualenv, once with idgen loaded per backend and
 # once preloaded) and integration (test/integration/*.sh, each making its own throwaway clusters). As root it installs missing
 # Debian packages first; otherwise it prints the apt-get command and stops. Exit status is 0 only
@@ -44,14 +44,19 @@ for target in format-check header-check cppcheck dist-check; do
 done
 count lint "$lint_ok" "$lint_bad"
 
-# ---- unit: GoogleTest counts ------------------------------------------------------------------
-make -s unit >"$log_dir/unit.log" 2>&1
-unit_status=$?
-unit_ok=$(grep -c '^\[       OK \]' "$log_dir/unit.log")
-unit_bad=$(grep -cE '^\[  FAILED  \] [^ ]+ \(' "$log_dir/unit.log")
-# A binary that did not build, or crashed mid-run, counts as one more failure.
-if ((unit_status != 0 && unit_bad == 0)); then unit_bad=1; fi
-((unit_bad > 0)) && cat "$log_dir/unit.log"
+# ---- unit: GoogleTest counts, plain and under ASan/UBSan ----------------------------------------
+unit_ok=0 unit_bad=0
+for target in unit unit-sanitized; do
+  make -s "$target" >"$log_dir/$target.log" 2>&1
+  status=$?
+  ok=$(grep -c '^\[       OK \]' "$log_dir/$target.log")
+  bad=$(grep -cE '^\[  FAILED  \] [^ ]+ \(' "$log_dir/$target.log")
+  # A binary that did not build, or crashed mid-run (a sanitizer finding), is one more failure.
+  if ((status != 0 && bad == 0)); then bad=1; fi
+  ((bad > 0)) && cat "$log_dir/$target.log"
+  unit_ok=$((unit_ok + ok))
+  unit_bad=$((unit_bad + bad))
+done
 count unit "$unit_ok" "$unit_bad"
 
 # ---- fuzz: every decoder's libFuzzer target, bounded (make fuzz; a target is one test) --------
