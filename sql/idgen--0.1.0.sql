@@ -657,6 +657,10 @@ BEGIN
   IF name IS NULL THEN
     RAISE EXCEPTION 'name must not be null' USING ERRCODE = 'invalid_parameter_value';
   END IF;
+  IF octet_length(name) > 1000 THEN
+    RAISE EXCEPTION 'group name is too long (% bytes)', octet_length(name)
+      USING ERRCODE = 'invalid_parameter_value', DETAIL = 'A group name has at most 1000 bytes.';
+  END IF;
   wanted := coalesce(group_id, idgen.crc12(name));
   IF wanted NOT BETWEEN 0 AND 4095 THEN
     RAISE EXCEPTION 'group id % is out of range', wanted
