@@ -27,11 +27,7 @@ check() { if [ "$2" = "$3" ]; then pass "$1"; else fail "$1 (expected '$3', got 
 
 base=$(mktemp -d /tmp/idgen-group-clusters.XXXXXX)
 chmod 755 "$base"
-if [ "$(id -u)" = 0 ]; then
-  as_server() { runuser -u postgres -- "$@"; }
-else
-  as_server() { "$@"; }
-fi
+source "$(dirname "$0")/../lib/clusters.sh"
 declare -a ports=()
 
 cleanup() {
@@ -53,11 +49,7 @@ cd "$base" || exit 1
 
 # Ports of 55400-55499 that nothing listens on, in random order (other scripts may start
 # clusters at the same time: a port taken meanwhile makes pg_ctl fail and the next one is tried).
-free_ports() {
-  local used
-  used=$(ss -Htln 2>/dev/null | awk '{ n = split($4, a, ":"); print a[n] }')
-  seq 55400 55499 | grep -vxF -f <({ echo "$used"; printf '%s\n' "${ports[@]}"; } | grep -v '^$') | shuf
-}
+free_ports() { free_ports_in 55400 55499; }
 
 start_node() {  # start_node <k>: initdb and start node k; sets ports[k]
   local k=$1

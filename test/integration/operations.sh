@@ -44,11 +44,7 @@ elapsed() { echo "# $(($(date +%s%3N) - started)) ms: $1"; }
 
 base=$(mktemp -d /tmp/idgen-operations.XXXXXX)
 chmod 755 "$base"
-if [ "$(id -u)" = 0 ]; then
-  as_server() { runuser -u postgres -- "$@"; }
-else
-  as_server() { "$@"; }
-fi
+source test/lib/clusters.sh
 declare -A ports=()
 nodes=(primary target standby)
 
@@ -71,11 +67,7 @@ work=$base/work
 
 # Ports of 55800-55899 that nothing listens on, in random order (other scripts may start
 # clusters at the same time: a port taken meanwhile makes pg_ctl fail and the next one is tried).
-free_ports() {
-  local used
-  used=$(ss -Htln 2>/dev/null | awk '{ n = split($4, a, ":"); print a[n] }')
-  seq 55800 55899 | grep -vxF -f <({ echo "$used"; printf '%s\n' "${ports[@]}"; } | grep -v '^$') | shuf
-}
+free_ports() { free_ports_in 55800 55899; }
 
 # start_node <name> [postgres -c options...]: starts the cluster in $base/<name>/data (made by
 # initdb unless it exists) on a free port; sets ports[<name>].

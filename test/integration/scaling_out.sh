@@ -53,11 +53,7 @@ doc_block() {
 
 base=$(mktemp -d /tmp/idgen-scaling-out.XXXXXX)
 chmod 755 "$base"
-if [ "$(id -u)" = 0 ]; then
-  as_server() { runuser -u postgres -- "$@"; }
-else
-  as_server() { "$@"; }
-fi
+source "$(dirname "$0")/../lib/clusters.sh"
 declare -a ports=()
 declare -a names=("" A B C)
 
@@ -81,11 +77,7 @@ cd "$base" || exit 1
 
 # Ports of 55500-55599 that nothing listens on, in random order (other scripts may start
 # clusters at the same time: a port taken meanwhile makes pg_ctl fail and the next one is tried).
-free_ports() {
-  local used
-  used=$(ss -Htln 2>/dev/null | awk '{ n = split($4, a, ":"); print a[n] }')
-  seq 55500 55599 | grep -vxF -f <({ echo "$used"; printf '%s\n' "${ports[@]}"; } | grep -v '^$') | shuf
-}
+free_ports() { free_ports_in 55500 55599; }
 
 init_node() {  # init_node <k>: initdb, the public id key file and its setting
   local dir=$base/node$1

@@ -14,12 +14,8 @@ check() { if [ "$2" = "$3" ]; then pass "$1"; else fail "$1 (expected '$3', got 
 
 base=$(mktemp -d /tmp/idgen-restart.XXXXXX)
 chmod 755 "$base"
-if [ "$(id -u)" = 0 ]; then
-  as_server() { runuser -u postgres -- "$@"; }
-  chown postgres: "$base"
-else
-  as_server() { "$@"; }
-fi
+source test/lib/clusters.sh
+[ "$(id -u)" = 0 ] && chown postgres: "$base"
 port=""
 cleanup() {
   cd /
@@ -37,8 +33,7 @@ start() {
   as_server "$bin/pg_ctl" -D "$base/data" -l "$base/log" -w -t 60 \
     -o "-p $1 -k $base -c listen_addresses='' -c shared_preload_libraries=idgen" start >/dev/null 2>&1
 }
-used=$(ss -Htln 2>/dev/null | awk '{ n = split($4, a, ":"); print a[n] }')
-for p in $(seq 55950 55999 | grep -vxF -f <(echo "$used") | shuf); do
+for p in $(free_ports_in 55950 55999); do
   if start "$p"; then port=$p; break; fi
 done
 [ -n "$port" ] || { fail "a free port in 55950-55999"; exit 0; }

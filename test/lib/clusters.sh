@@ -1,0 +1,18 @@
+# Helpers for integration scripts that make their own throwaway clusters with initdb on loopback
+# (never pg_virtualenv, whose fixed cluster name other tests use at the same time).
+
+# as_server COMMAND...: runs COMMAND as the server's user (postgres when run as root).
+if [ "$(id -u)" = 0 ]; then
+  as_server() { runuser -u postgres -- "$@"; }
+else
+  as_server() { "$@"; }
+fi
+
+# free_ports_in FROM TO: the ports of FROM..TO that nothing listens on and that the caller's array
+# `ports` does not hold yet, in random order (scripts run at the same time: a port taken
+# meanwhile makes pg_ctl fail, and the caller tries the next one).
+free_ports_in() {
+  local used
+  used=$(ss -Htln 2>/dev/null | awk '{ n = split($4, a, ":"); print a[n] }')
+  seq "$1" "$2" | grep -vxF -f <({ echo "$used"; printf '%s\n' "${ports[@]:-}"; } | grep -v '^$') | shuf
+}
