@@ -60,6 +60,10 @@ Parts unpack(const EventId& id) noexcept {
           static_cast<std::uint32_t>(low)};
 }
 
+bool is_genesis_name(const void* name, std::size_t len) noexcept {
+  return len == kGenesisEventBytes && std::memcmp(name, kGenesisEvent, len) == 0;
+}
+
 int compare(const EventId& a, const EventId& b) noexcept {
   return std::memcmp(a.bytes.data(), b.bytes.data(), a.bytes.size());
 }

@@ -51,6 +51,8 @@ DecodeResult decode_text(const char* text, std::size_t len, EventId* out) noexce
 // The genesis event's name, U+1F4D2 U+120FB, as UTF-8.
 constexpr char kGenesisEvent[] = "\xf0\x9f\x93\x92\xf0\x92\x83\xbb";
 constexpr std::size_t kGenesisEventBytes = sizeof kGenesisEvent - 1;
+// Whether a UTF-8 event name is the genesis name.
+bool is_genesis_name(const void* name, std::size_t len) noexcept;
 // The genesis meta as jsonb prints it (Quirk 1).
 constexpr char kGenesisMeta[] = "{\"notes\": \"Ledger established by Evently\"}";
 

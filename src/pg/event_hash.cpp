@@ -34,8 +34,7 @@ event_id::LedgerWalk::GenesisFacts genesis_facts(text* event, Jsonb* entities, J
   const Utf8Bytes meta_text = jsonb_text(meta);
   const Utf8Bytes data_text = jsonb_text(data);
   event_id::LedgerWalk::GenesisFacts facts;
-  facts.named_genesis = name.len == event_id::kGenesisEventBytes &&
-                        std::memcmp(name.data, event_id::kGenesisEvent, name.len) == 0;
+  facts.named_genesis = event_id::is_genesis_name(name.data, name.len);
   facts.entities_empty = JB_ROOT_IS_OBJECT(entities) && JB_ROOT_COUNT(entities) == 0;
   facts.recomputed = event_id::genesis_of_texts(
       reinterpret_cast<const char*>(meta_text.data), meta_text.len,

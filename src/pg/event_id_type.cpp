@@ -56,7 +56,14 @@ std::int64_t micros_arg(FunctionCallInfo fcinfo) {
 }
 
 std::uint32_t u32_arg(FunctionCallInfo fcinfo, int n, const char* name) {
-  const std::int64_t v = idgen::pg::int64_arg(fcinfo, n, name);
+  return idgen::pg::checked_u32(idgen::pg::int64_arg(fcinfo, n, name), name);
+}
+
+}  // namespace
+
+namespace idgen::pg {
+
+std::uint32_t checked_u32(std::int64_t v, const char* name) {
   if (v < 0 || v > 0xffffffffLL) {
     ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
                     errmsg("%s %lld is out of range", name, static_cast<long long>(v)),
@@ -65,9 +72,12 @@ std::uint32_t u32_arg(FunctionCallInfo fcinfo, int n, const char* name) {
   return static_cast<std::uint32_t>(v);
 }
 
-}  // namespace
-
-namespace idgen::pg {
+char* event_id_cstring(const event_id::EventId& id) {
+  char* out = static_cast<char*>(palloc(event_id::kTextChars + 1));
+  event_id::encode_text(id, out);
+  out[event_id::kTextChars] = '\0';
+  return out;
+}
 
 // Shared with the event functions: a non-NULL bigint of microseconds since 1970, 0 .. 2^63 - 1.
 std::uint64_t event_micros_arg(FunctionCallInfo fcinfo, int n) {
@@ -106,10 +116,7 @@ IDGEN_SQL_FUNCTION(idgen_event_id_in) {
 }
 
 IDGEN_SQL_FUNCTION(idgen_event_id_out) {
-  char* out = static_cast<char*>(palloc(eid::kTextChars + 1));
-  eid::encode_text(event_id_arg(fcinfo, 0), out);
-  out[eid::kTextChars] = '\0';
-  PG_RETURN_CSTRING(out);
+  PG_RETURN_CSTRING(idgen::pg::event_id_cstring(event_id_arg(fcinfo, 0)));
 }
 
 IDGEN_SQL_FUNCTION(idgen_event_id_recv) {

@@ -164,12 +164,7 @@ bool ledger_tail(Relation rel, std::uint32_t ledger, eid::EventId* tail) {
   return found;
 }
 
-const char* id_text(const eid::EventId& id) {
-  char* text = static_cast<char*>(palloc(eid::kTextChars + 1));
-  eid::encode_text(id, text);
-  text[eid::kTextChars] = '\0';
-  return text;
-}
+const char* id_text(const eid::EventId& id) { return idgen::pg::event_id_cstring(id); }
 
 [[noreturn]] void refuse_chain(const eid::EventId& given, const char* why,
                                const eid::EventId* expected) {
@@ -242,12 +237,7 @@ eid::EventId append_event(Relation rel, const Row& row) {
             (errcode(ERRCODE_NOT_NULL_VIOLATION), errmsg("a ledger event needs its ledger_id"),
              errhint("Create the ledger with idgen.ledger_create() and append with its id.")));
   }
-  if (ledger_arg < 0 || ledger_arg > 0xffffffffLL) {
-    ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-                    errmsg("ledger_id %lld is out of range", static_cast<long long>(ledger_arg)),
-                    errdetail("It must be between 0 and 4294967295.")));
-  }
-  const auto ledger = static_cast<std::uint32_t>(ledger_arg);
+  const std::uint32_t ledger = idgen::pg::checked_u32(ledger_arg, "ledger_id");
   lock_ledger(rel, ledger);
   eid::EventId tail;
   if (!ledger_tail(rel, ledger, &tail)) {
@@ -286,10 +276,8 @@ eid::EventId append_event(Relation rel, const Row& row) {
 }
 
 bool is_genesis_name(Datum event) {
-  text* t = DatumGetTextPP(event);
-  const idgen::pg::Utf8Bytes name = idgen::pg::utf8_bytes(t);
-  return name.len == eid::kGenesisEventBytes &&
-         std::memcmp(name.data, eid::kGenesisEvent, name.len) == 0;
+  const idgen::pg::Utf8Bytes name = idgen::pg::utf8_bytes(DatumGetTextPP(event));
+  return eid::is_genesis_name(name.data, name.len);
 }
 
 }  // namespace
