@@ -12,6 +12,7 @@
 #include "core/group_uuid.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
+#include "pg/pinned_sql.hpp"
 
 namespace idgen::pg {
 namespace {
@@ -47,21 +48,25 @@ const CachedGroup* cached(const char* name, int length) {
   return nullptr;
 }
 
-// The registered id of name, or -1: one query against idgen.groups.
+// The registered id of name, or -1: one query against idgen.groups, as the calling role (which
+// reads the registry through its SELECT grant to PUBLIC), immune to its search_path.
 int registered_group_id(text* name) {
   if (SPI_connect() != SPI_OK_CONNECT) {
     ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("could not connect to SPI")));
   }
+  const int settings = pin_sql_settings();
   Oid argtypes[1] = {TEXTOID};
   Datum values[1] = {PointerGetDatum(name)};
-  const int rc = SPI_execute_with_args("SELECT group_id FROM idgen.groups WHERE name = $1", 1,
-                                       argtypes, values, nullptr, true, 1);
+  const int rc = SPI_execute_with_args(
+      "SELECT g.group_id FROM idgen.groups g WHERE g.name OPERATOR(pg_catalog.=) $1", 1, argtypes,
+      values, nullptr, true, 1);
   int group_id = -1;
   if (rc == SPI_OK_SELECT && SPI_processed == 1) {
     bool isnull = true;
     const Datum d = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull);
     if (!isnull) group_id = DatumGetInt32(d);
   }
+  unpin_sql_settings(settings);
   SPI_finish();
   return group_id;
 }
