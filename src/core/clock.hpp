@@ -14,6 +14,10 @@ namespace idgen::clock {
 std::int64_t now_unix_us() noexcept;
 std::int64_t now_unix_ms() noexcept;
 
+// The system clock's microseconds whatever the pin: for limits that a session's pinned clock must
+// not move (how far ahead of real time a ledger event may be).
+std::int64_t real_now_unix_us() noexcept;
+
 void pin(std::int64_t unix_us) noexcept;
 void unpin() noexcept;
 bool is_pinned() noexcept;

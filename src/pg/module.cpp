@@ -16,6 +16,7 @@ void _PG_init(void) {
   idgen::pg::define_fixed_clock_guc();
   idgen::pg::define_test_seed_guc();
   idgen::pg::define_public_id_key_file_guc();
+  idgen::pg::define_ledger_max_lead_guc();
 #if PG_VERSION_NUM >= 150000
   MarkGUCPrefixReserved("idgen");
 #else

@@ -37,6 +37,10 @@ TEST(Clock, PinReplacesTheRealClockUntilUnpinned) {
   EXPECT_EQ(clock::now_unix_ms(), 1767225600123);
   clock::pin(-1);  // one microsecond before 1970
   EXPECT_EQ(clock::now_unix_ms(), -1);
+  // The real clock stays readable while pinned (ledger events are bounded by it).
+  const std::int64_t real = clock::real_now_unix_us();
+  EXPECT_GE(real / 1000000, static_cast<std::int64_t>(std::time(nullptr)) - 1);
+  EXPECT_LE(real / 1000000, static_cast<std::int64_t>(std::time(nullptr)));
   clock::unpin();
   EXPECT_FALSE(clock::is_pinned());
   EXPECT_GE(clock::now_unix_ms(), static_cast<std::int64_t>(std::time(nullptr)) * 1000 - 1000);

@@ -1,0 +1,100 @@
+// idgen.ledger_create(events regclass, name text, description text) -> bigint: computes the
+// genesis at idgen's clock (so idgen.fixed_clock pins it) and inserts it with its ledger_id and id
+// already set. The row therefore carries its ledger id before any routing happens: through a
+// partitioned or sharded parent it lands where its ledger lives, and the table's trigger checks
+// it as it checks any imported genesis. NULL arguments are 22004.
+//
+// The INSERT runs as the caller (who needs INSERT on the table). Every value is computed here and
+// bound as a typed parameter, so the statement names nothing but the table and its columns, and
+// it runs with the search_path pinned (pinned_sql.hpp): no function or operator of the caller's
+// path can take part.
+#include "core/clock.hpp"
+#include "core/event_id.hpp"
+#include "pg/convert.hpp"
+#include "pg/error_bridge.hpp"
+#include "pg/event_id_datum.hpp"
+#include "pg/ledger_table.hpp"
+#include "pg/pinned_sql.hpp"
+#include "pg/postgres.hpp"
+
+namespace eid = idgen::event_id;
+
+namespace {
+
+Datum jsonb_datum(const char* json) { return DirectFunctionCall1(jsonb_in, CStringGetDatum(json)); }
+
+// The genesis's data as jsonb_build_object('name', name, 'description', description) makes it
+// (jsonb prints "name" before "description" either way).
+Datum genesis_data(text* name, text* description) {
+  StringInfoData json;
+  initStringInfo(&json);
+  appendStringInfoString(&json, "{\"name\": ");
+  escape_json(&json, text_to_cstring(name));
+  appendStringInfoString(&json, ", \"description\": ");
+  escape_json(&json, text_to_cstring(description));
+  appendStringInfoChar(&json, '}');
+  return jsonb_datum(json.data);
+}
+
+// The genesis event's name, 📒𒃻, in the database encoding (an error where it has no such
+// characters, as a ledger's genesis cannot be stored there).
+Datum genesis_name() {
+  static const char kUtf8[] = "\xf0\x9f\x93\x92\xf0\x92\x83\xbb";
+  const char* local = pg_any_to_server(kUtf8, sizeof kUtf8 - 1, PG_UTF8);
+  return PointerGetDatum(cstring_to_text(local));
+}
+
+// The table's quoted, qualified name, after checking that it exists and has a ledger's columns
+// (so a table of another shape is refused by name, before any INSERT).
+const char* ledger_table_name(FunctionCallInfo fcinfo, Oid relid) {
+  Relation rel = try_relation_open(relid, AccessShareLock);
+  if (rel == nullptr) {
+    ereport(ERROR, (errcode(ERRCODE_UNDEFINED_TABLE),
+                    errmsg("relation with OID %u does not exist", relid)));
+  }
+  (void)idgen::pg::ledger_shape(fcinfo, rel);
+  const char* table = quote_qualified_identifier(get_namespace_name(RelationGetNamespace(rel)),
+                                                 RelationGetRelationName(rel));
+  relation_close(rel, AccessShareLock);
+  return table;
+}
+
+}  // namespace
+
+IDGEN_SQL_FUNCTION(idgen_ledger_create) {
+  if (PG_ARGISNULL(0) || PG_ARGISNULL(1) || PG_ARGISNULL(2)) {
+    ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+                    errmsg("idgen.ledger_create needs a table, a name and a description"),
+                    errdetail("NULL is not an empty value.")));
+  }
+  const Oid relid = PG_GETARG_OID(0);
+  text* name = PG_GETARG_TEXT_PP(1);
+  text* description = PG_GETARG_TEXT_PP(2);
+  const char* table = ledger_table_name(fcinfo, relid);
+  const idgen::pg::Utf8Bytes name_utf8 = idgen::pg::utf8_bytes(name);
+  const idgen::pg::Utf8Bytes description_utf8 = idgen::pg::utf8_bytes(description);
+  const std::int64_t now = idgen::clock::now_unix_us();
+  const eid::Genesis g = eid::genesis(reinterpret_cast<const char*>(name_utf8.data), name_utf8.len,
+                                      reinterpret_cast<const char*>(description_utf8.data),
+                                      description_utf8.len, now < 0 ? 0 : now);
+  const char* query = psprintf(
+      "INSERT INTO %s (ledger_id, id, event, entities, meta, data) "
+      "VALUES ($1, $2, $3, $4, $5, $6)",
+      table);
+  Oid types[6] = {INT8OID, idgen::pg::event_id_type_oid(fcinfo), TEXTOID, JSONBOID, JSONBOID,
+                  JSONBOID};
+  Datum values[6] = {Int64GetDatum(g.ledger),
+                     idgen::pg::event_id_datum(g.id),
+                     genesis_name(),
+                     jsonb_datum("{}"),
+                     jsonb_datum("{\"notes\": \"Ledger established by Evently\"}"),
+                     genesis_data(name, description)};
+  if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "SPI_connect failed");
+  const int settings = idgen::pg::pin_sql_settings();
+  const int rc = SPI_execute_with_args(query, 6, types, values, nullptr, false, 0);
+  if (rc != SPI_OK_INSERT)
+    elog(ERROR, "ledger genesis insert failed: %s", SPI_result_code_string(rc));
+  idgen::pg::unpin_sql_settings(settings);
+  SPI_finish();
+  PG_RETURN_INT64(g.ledger);
+}
