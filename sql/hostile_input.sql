@@ -102,7 +102,8 @@ CREATE TEMP TABLE hostile_valid_overrides (proname name, arg int, literal text);
 INSERT INTO hostile_valid_overrides VALUES ('group_uuid', 3, '8::integer');
 
 -- The functions: everything in schema idgen that SQL can call with these types (support
--- functions taking internal are reached through their types and aggregates instead).
+-- functions taking internal are reached through their types and aggregates instead; trigger
+-- functions other than ledger_append, and event trigger functions, only run as triggers).
 CREATE TEMP TABLE hostile_functions AS
 SELECT p.oid::regprocedure AS fn, p.oid, p.proname, p.prokind,
        -- proargtypes is an oidvector, indexed from 0: make it an ordinary array
@@ -111,7 +112,8 @@ SELECT p.oid::regprocedure AS fn, p.oid, p.proname, p.prokind,
 FROM pg_proc p
 WHERE p.pronamespace = 'idgen'::regnamespace
   AND NOT 'internal'::regtype = ANY (p.proargtypes::regtype[])
-  AND (p.prorettype <> 'trigger'::regtype OR p.proname = 'ledger_append');
+  AND (p.prorettype <> 'trigger'::regtype OR p.proname = 'ledger_append')
+  AND p.prorettype <> 'event_trigger'::regtype;
 SELECT fn FROM hostile_functions f
 WHERE EXISTS (SELECT FROM unnest(f.args) a WHERE a NOT IN (SELECT type FROM hostile_values))
 ORDER BY 1::text;  -- types without hostile values: expect no rows

@@ -1,0 +1,179 @@
+-- idgen 0.1.0 -> 0.2.0. Security: the schema check of a fresh install, registry targets that
+-- cannot outlive their tables, and comments that no longer cite sources outside the project.
+-- The ledger trigger, ledger_create and the registry lookup changed in the library only.
+\echo Use "ALTER EXTENSION idgen UPDATE" to load this file. \quit
+
+-- Whoever owns schema idgen, or may create objects in it, controls idgen: they could drop it with
+-- every column of an idgen type, or put functions and operators where idgen's are looked up. A
+-- role that creates a schema named idgen before a superuser runs CREATE EXTENSION would own it, so
+-- the script refuses a schema that anyone but superusers owns, may create in, or has objects in.
+DO $schema_check$
+DECLARE
+  schema_oid oid;
+  owner_name text;
+  owner_is_superuser boolean;
+  creators text;
+  foreign_owners text;
+BEGIN
+  SELECT n.oid, r.rolname, r.rolsuper INTO schema_oid, owner_name, owner_is_superuser
+  FROM pg_catalog.pg_namespace n JOIN pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) n.nspowner
+  WHERE n.nspname OPERATOR(pg_catalog.=) 'idgen';
+  IF NOT owner_is_superuser THEN
+    RAISE EXCEPTION 'schema "idgen" is owned by role "%", which is not a superuser', owner_name
+      USING ERRCODE = 'insufficient_privilege',
+            DETAIL = 'The owner of idgen''s schema could drop idgen, and every column of its types with it.',
+            HINT = 'If the schema is not meant for idgen, drop it; otherwise make a superuser its owner (ALTER SCHEMA idgen OWNER TO ...). Then run the command again.';
+  END IF;
+  SELECT pg_catalog.string_agg(DISTINCT CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0 THEN 'PUBLIC'
+                                             ELSE pg_catalog.quote_ident(r.rolname) END, ', ')
+  INTO creators
+  FROM pg_catalog.pg_namespace n, pg_catalog.aclexplode(n.nspacl) a
+  LEFT JOIN pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) a.grantee
+  WHERE n.nspname OPERATOR(pg_catalog.=) 'idgen' AND a.privilege_type OPERATOR(pg_catalog.=) 'CREATE'
+    AND NOT coalesce(r.rolsuper, false);
+  IF creators IS NOT NULL THEN
+    RAISE EXCEPTION 'schema "idgen" lets roles that are not superusers create objects in it: %', creators
+      USING ERRCODE = 'insufficient_privilege',
+            DETAIL = 'Objects they create there could take the place of idgen''s functions and operators.',
+            HINT = 'REVOKE CREATE ON SCHEMA idgen FROM those roles, then run the command again.';
+  END IF;
+  SELECT pg_catalog.string_agg(DISTINCT pg_catalog.quote_ident(r.rolname), ', ') INTO foreign_owners
+  FROM (SELECT c.relowner AS owner FROM pg_catalog.pg_class c WHERE c.relnamespace OPERATOR(pg_catalog.=) schema_oid
+        UNION ALL SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.pronamespace OPERATOR(pg_catalog.=) schema_oid
+        UNION ALL SELECT t.typowner FROM pg_catalog.pg_type t WHERE t.typnamespace OPERATOR(pg_catalog.=) schema_oid
+        UNION ALL SELECT o.oprowner FROM pg_catalog.pg_operator o WHERE o.oprnamespace OPERATOR(pg_catalog.=) schema_oid
+        UNION ALL SELECT f.opfowner FROM pg_catalog.pg_opfamily f WHERE f.opfnamespace OPERATOR(pg_catalog.=) schema_oid
+        UNION ALL SELECT c.opcowner FROM pg_catalog.pg_opclass c WHERE c.opcnamespace OPERATOR(pg_catalog.=) schema_oid
+        UNION ALL SELECT c.collowner FROM pg_catalog.pg_collation c WHERE c.collnamespace OPERATOR(pg_catalog.=) schema_oid
+        UNION ALL SELECT c.conowner FROM pg_catalog.pg_conversion c WHERE c.connamespace OPERATOR(pg_catalog.=) schema_oid) o
+  JOIN pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) o.owner
+  WHERE NOT r.rolsuper;
+  IF foreign_owners IS NOT NULL THEN
+    RAISE EXCEPTION 'schema "idgen" holds objects of roles that are not superusers: %', foreign_owners
+      USING ERRCODE = 'insufficient_privilege',
+            DETAIL = 'Such objects could take the place of idgen''s functions and operators.',
+            HINT = 'Move or drop them, then run the command again.';
+  END IF;
+END
+$schema_check$;
+
+---------------------------------------------------------------------------------------------------
+-- Group registry: no temporary tables as targets, and no target that names a dropped table.
+---------------------------------------------------------------------------------------------------
+
+CREATE OR REPLACE FUNCTION idgen.register_group(name text, group_id integer DEFAULT NULL,
+                                     target regclass DEFAULT NULL)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+  wanted integer;
+  holder text;
+  known integer;
+  free_id integer;
+BEGIN
+  IF name IS NULL THEN
+    RAISE EXCEPTION 'name must not be null' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  IF octet_length(name) > 1000 THEN
+    RAISE EXCEPTION 'group name is too long (% bytes)', octet_length(name)
+      USING ERRCODE = 'invalid_parameter_value', DETAIL = 'A group name has at most 1000 bytes.';
+  END IF;
+  wanted := coalesce(group_id, idgen.crc12(name));
+  IF wanted NOT BETWEEN 0 AND 4095 THEN
+    RAISE EXCEPTION 'group id % is out of range', wanted
+      USING ERRCODE = 'numeric_value_out_of_range', DETAIL = 'A group id is from 0 to 4095.';
+  END IF;
+  -- A temporary table is dropped with its session, when no DROP command (and so no event trigger)
+  -- runs: the registry would keep its oid.
+  IF EXISTS (SELECT FROM pg_class c WHERE c.oid = register_group.target AND c.relpersistence = 't') THEN
+    RAISE EXCEPTION 'table % is temporary', register_group.target
+      USING ERRCODE = 'invalid_parameter_value',
+            DETAIL = 'A group''s table outlives sessions; a temporary table ends with its own.';
+  END IF;
+  -- One registration at a time, so two sessions cannot take the same id unseen.
+  LOCK TABLE idgen.groups IN SHARE ROW EXCLUSIVE MODE;
+  SELECT g.group_id INTO known FROM idgen.groups g WHERE g.name = register_group.name;
+  IF FOUND AND known <> wanted THEN
+    RAISE EXCEPTION 'group "%" is already registered with group id %', name, known
+      USING ERRCODE = 'unique_violation',
+            DETAIL = format('Registering it again with group id %s would change the group of ids already made.', wanted),
+            HINT = 'Leave out group_id to keep the registered one.';
+  END IF;
+  SELECT g.name INTO holder FROM idgen.groups g
+  WHERE g.group_id = wanted AND g.name <> register_group.name;
+  IF FOUND THEN
+    SELECT min(c) INTO free_id FROM generate_series(0, 4095) c
+    WHERE c NOT IN (SELECT g.group_id FROM idgen.groups g);
+    RAISE EXCEPTION 'group id % of "%" is already registered for "%"', wanted, name, holder
+      USING ERRCODE = 'unique_violation',
+            DETAIL = CASE WHEN group_id IS NULL
+                          THEN format('idgen.crc12(%L) is %s, the id of %L.', name, wanted, holder)
+                          ELSE format('Group id %s belongs to %L.', wanted, holder) END,
+            HINT = CASE WHEN free_id IS NULL THEN 'All 4096 group ids are registered.'
+                        ELSE format('Register %L with an explicit group id that is free, for example: SELECT idgen.register_group(%L, %s);',
+                                    name, name, free_id) END;
+  END IF;
+  INSERT INTO idgen.groups AS g (name, group_id, target)
+  VALUES (register_group.name, wanted, register_group.target)
+  ON CONFLICT ON CONSTRAINT groups_pkey
+  DO UPDATE SET target = coalesce(excluded.target, g.target);
+  RETURN wanted;
+END
+$$;
+
+COMMENT ON FUNCTION idgen.register_group(text, integer, regclass) IS
+'Registers a group name with its group id (default: idgen.crc12(name)) and optionally its table (not a temporary one); refuses an id registered for another name, naming both';
+
+-- Only a table that exists: the event trigger below forgets dropped tables, and this also holds
+-- where event triggers do not fire (single-user mode, event_triggers = off).
+CREATE OR REPLACE FUNCTION idgen.group_target(id uuid)
+RETURNS regclass
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+RETURN (SELECT g.target FROM idgen.groups g JOIN pg_class c ON c.oid = g.target
+        WHERE g.group_id = idgen.group_uuid_group(id));
+
+-- Targets left behind by tables dropped under 0.1.0 (the trigger below keeps it so from now on).
+UPDATE idgen.groups g SET target = NULL
+WHERE g.target IS NOT NULL AND NOT EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid = g.target);
+
+-- A registered table that is dropped leaves the registry: otherwise its oid would stay in
+-- idgen.groups.target, where group_target() would return it, pg_dump would write it out as a
+-- number and a table created later could reuse it. The drop is often made by a role that may not
+-- write the registry (a table's owner), hence SECURITY DEFINER; the function touches only rows
+-- naming the dropped tables. ENABLE ALWAYS: it fires under session_replication_role = replica too.
+CREATE FUNCTION idgen.groups_forget_dropped()
+RETURNS event_trigger
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+  IF EXISTS (SELECT FROM idgen.groups g JOIN pg_event_trigger_dropped_objects() d
+             ON d.classid = 'pg_class'::regclass AND d.objsubid = 0 AND d.objid = g.target) THEN
+    UPDATE idgen.groups g SET target = NULL
+    FROM pg_event_trigger_dropped_objects() d
+    WHERE d.classid = 'pg_class'::regclass AND d.objsubid = 0 AND d.objid = g.target;
+  END IF;
+END
+$$;
+
+COMMENT ON FUNCTION idgen.groups_forget_dropped() IS
+'Event trigger function: clears idgen.groups.target for tables that a DROP removes';
+
+CREATE EVENT TRIGGER idgen_groups_forget_dropped ON sql_drop
+EXECUTE FUNCTION idgen.groups_forget_dropped();
+ALTER EVENT TRIGGER idgen_groups_forget_dropped ENABLE ALWAYS;
+
+COMMENT ON EVENT TRIGGER idgen_groups_forget_dropped IS
+'idgen: clears the group registry''s target of tables that a DROP removes';
+
+---------------------------------------------------------------------------------------------------
+-- Comments
+---------------------------------------------------------------------------------------------------
+
+COMMENT ON FUNCTION idgen.crc12(text) IS
+'The 12-bit CRC of a name''s UTF-8 bytes that group-key uuids use (0 .. 4095): the group id of an unregistered name';
+
+COMMENT ON FUNCTION idgen.group_uuid(integer, bigint, integer) IS
+'Group-key uuid kkkkkkkk-kkkk-Vggg-arrr-rrrrrrrrrrrr: 48-bit key, version 8 (or 6, the layout''s original version), 12-bit group id, 60 random bits';

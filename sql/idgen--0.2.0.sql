@@ -1,0 +1,1087 @@
+-- idgen 0.2.0: key generators for PostgreSQL. Everything lives in schema idgen.
+\echo Use "CREATE EXTENSION idgen" to load this file. \quit
+
+-- Whoever owns schema idgen, or may create objects in it, controls idgen: they could drop it with
+-- every column of an idgen type, or put functions and operators where idgen's are looked up. A
+-- role that creates a schema named idgen before a superuser runs CREATE EXTENSION would own it, so
+-- the script refuses a schema that anyone but superusers owns, may create in, or has objects in.
+DO $schema_check$
+DECLARE
+  schema_oid oid;
+  owner_name text;
+  owner_is_superuser boolean;
+  creators text;
+  foreign_owners text;
+BEGIN
+  SELECT n.oid, r.rolname, r.rolsuper INTO schema_oid, owner_name, owner_is_superuser
+  FROM pg_catalog.pg_namespace n JOIN pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) n.nspowner
+  WHERE n.nspname OPERATOR(pg_catalog.=) 'idgen';
+  IF NOT owner_is_superuser THEN
+    RAISE EXCEPTION 'schema "idgen" is owned by role "%", which is not a superuser', owner_name
+      USING ERRCODE = 'insufficient_privilege',
+            DETAIL = 'The owner of idgen''s schema could drop idgen, and every column of its types with it.',
+            HINT = 'If the schema is not meant for idgen, drop it; otherwise make a superuser its owner (ALTER SCHEMA idgen OWNER TO ...). Then run the command again.';
+  END IF;
+  SELECT pg_catalog.string_agg(DISTINCT CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0 THEN 'PUBLIC'
+                                             ELSE pg_catalog.quote_ident(r.rolname) END, ', ')
+  INTO creators
+  FROM pg_catalog.pg_namespace n, pg_catalog.aclexplode(n.nspacl) a
+  LEFT JOIN pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) a.grantee
+  WHERE n.nspname OPERATOR(pg_catalog.=) 'idgen' AND a.privilege_type OPERATOR(pg_catalog.=) 'CREATE'
+    AND NOT coalesce(r.rolsuper, false);
+  IF creators IS NOT NULL THEN
+    RAISE EXCEPTION 'schema "idgen" lets roles that are not superusers create objects in it: %', creators
+      USING ERRCODE = 'insufficient_privilege',
+            DETAIL = 'Objects they create there could take the place of idgen''s functions and operators.',
+            HINT = 'REVOKE CREATE ON SCHEMA idgen FROM those roles, then run the command again.';
+  END IF;
+  SELECT pg_catalog.string_agg(DISTINCT pg_catalog.quote_ident(r.rolname), ', ') INTO foreign_owners
+  FROM (SELECT c.relowner AS owner FROM pg_catalog.pg_class c WHERE c.relnamespace OPERATOR(pg_catalog.=) schema_oid
+        UNION ALL SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.pronamespace OPERATOR(pg_catalog.=) schema_oid
+        UNION ALL SELECT t.typowner FROM pg_catalog.pg_type t WHERE t.typnamespace OPERATOR(pg_catalog.=) schema_oid
+        UNION ALL SELECT o.oprowner FROM pg_catalog.pg_operator o WHERE o.oprnamespace OPERATOR(pg_catalog.=) schema_oid
+        UNION ALL SELECT f.opfowner FROM pg_catalog.pg_opfamily f WHERE f.opfnamespace OPERATOR(pg_catalog.=) schema_oid
+        UNION ALL SELECT c.opcowner FROM pg_catalog.pg_opclass c WHERE c.opcnamespace OPERATOR(pg_catalog.=) schema_oid
+        UNION ALL SELECT c.collowner FROM pg_catalog.pg_collation c WHERE c.collnamespace OPERATOR(pg_catalog.=) schema_oid
+        UNION ALL SELECT c.conowner FROM pg_catalog.pg_conversion c WHERE c.connamespace OPERATOR(pg_catalog.=) schema_oid) o
+  JOIN pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) o.owner
+  WHERE NOT r.rolsuper;
+  IF foreign_owners IS NOT NULL THEN
+    RAISE EXCEPTION 'schema "idgen" holds objects of roles that are not superusers: %', foreign_owners
+      USING ERRCODE = 'insufficient_privilege',
+            DETAIL = 'Such objects could take the place of idgen''s functions and operators.',
+            HINT = 'Move or drop them, then run the command again.';
+  END IF;
+END
+$schema_check$;
+
+COMMENT ON SCHEMA idgen IS 'idgen: generates, encodes and validates database keys';
+
+-- The schema CREATE EXTENSION makes is usable by its owner only; applications run as ordinary
+-- roles and call idgen in column defaults and queries. (Functions are executable by PUBLIC, as
+-- PostgreSQL makes them; a DBA can REVOKE per function, see docs/public-id.md.)
+GRANT USAGE ON SCHEMA idgen TO PUBLIC;
+
+---------------------------------------------------------------------------------------------------
+-- Short-prefix COMB UUIDs (docs/comb.md). Generators are VOLATILE; the time variant is PARALLEL
+-- SAFE (a worker's own random stream and clock are as good as the leader's); the sequence variant
+-- calls nextval and is PARALLEL UNSAFE. Pure functions are IMMUTABLE. The validators are not
+-- STRICT: they refuse NULL parameters instead of answering NULL, which a CHECK would accept.
+---------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION idgen.comb()
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_comb'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.comb() IS
+'Short-prefix COMB UUID: version 4 whose first 2 bytes count 1-minute intervals (wrapping after about 45.5 days); the default primary key';
+
+CREATE FUNCTION idgen.comb(interval_length interval, prefix_bytes int)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_comb_with'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.comb(interval, int) IS
+'Short-prefix COMB UUID with a prefix of prefix_bytes (1..4) counting intervals of interval_length (whole milliseconds, at least 1 ms)';
+
+CREATE FUNCTION idgen.comb_at(at timestamptz,
+                              interval_length interval DEFAULT '1 minute',
+                              prefix_bytes int DEFAULT 2)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_comb_at'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.comb_at(timestamptz, interval, int) IS
+'Short-prefix COMB UUID for an explicit instant (a client''s clock, a backfill); random bits are fresh on every call';
+
+CREATE FUNCTION idgen.comb_seq(seq regclass,
+                               block_size bigint DEFAULT 65536,
+                               prefix_bytes int DEFAULT 2)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_comb_seq'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;  -- calls nextval, which parallel workers cannot
+
+COMMENT ON FUNCTION idgen.comb_seq(regclass, bigint, int) IS
+'Short-prefix COMB UUID whose prefix is floor((nextval(seq) - 1) / block_size) mod 256^prefix_bytes, as sequential-uuids'' uuid_sequence_nextval';
+
+CREATE FUNCTION idgen.comb_prefix(id uuid, prefix_bytes int DEFAULT 2)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_comb_prefix'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.comb_prefix(uuid, int) IS
+'The prefix of a COMB: the big-endian value of its first prefix_bytes bytes';
+
+CREATE FUNCTION idgen.comb_prefix_at(at timestamptz,
+                                     interval_length interval DEFAULT '1 minute',
+                                     prefix_bytes int DEFAULT 2)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_comb_prefix_at'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.comb_prefix_at(timestamptz, interval, int) IS
+'The prefix a COMB made at the instant at carries: floor(unix_ms / interval_ms) mod 256^prefix_bytes';
+
+CREATE FUNCTION idgen.comb_valid(id uuid,
+                                 tolerance interval DEFAULT '10 minutes',
+                                 at timestamptz DEFAULT now(),
+                                 interval_length interval DEFAULT '1 minute',
+                                 prefix_bytes int DEFAULT 2)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_comb_valid'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.comb_valid(uuid, interval, timestamptz, interval, int) IS
+'True when id is a version-4, RFC-variant UUID whose prefix is within tolerance (cyclically) of the prefix expected at the instant at; NULL only for a NULL id';
+
+CREATE FUNCTION idgen.comb_check(id uuid,
+                                 tolerance interval DEFAULT '10 minutes',
+                                 at timestamptz DEFAULT now(),
+                                 interval_length interval DEFAULT '1 minute',
+                                 prefix_bytes int DEFAULT 2)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_comb_check'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.comb_check(uuid, interval, timestamptz, interval, int) IS
+'Returns id when comb_valid would accept it; otherwise raises 22023 naming the failed part (version, variant or prefix) and the measured distance';
+
+CREATE FUNCTION idgen.comb_to_suffix(id uuid)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_comb_swap_suffix'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.comb_to_suffix(uuid) IS
+'SQL Server suffix form of a COMB: bytes 0..1 swapped with bytes 10..11 (version and variant untouched)';
+
+CREATE FUNCTION idgen.comb_from_suffix(id uuid)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_comb_swap_suffix'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.comb_from_suffix(uuid) IS
+'Prefix form of a COMB stored in the SQL Server suffix form; inverse of comb_to_suffix';
+
+---------------------------------------------------------------------------------------------------
+-- DistributedId family (docs/distributed-id.md), byte-exact with Architect.Identities.
+-- The time-ordered generators (distributed_id, distributed_id128, uuidv7) are PARALLEL
+-- RESTRICTED: their state belongs to the session's backend (or to the server when preloaded);
+-- a parallel worker would be a separate generator and break the session's ordering.
+---------------------------------------------------------------------------------------------------
+
+CREATE DOMAIN idgen.distributed_id AS numeric(28,0) CHECK (VALUE >= 0);
+
+COMMENT ON DOMAIN idgen.distributed_id IS
+'A DistributedId: an integer from 0 to 10^28 - 1, ms since 1900 (minus a 1 s leeway) times 2^48 plus 48 random bits';
+
+CREATE FUNCTION idgen.distributed_id()
+RETURNS idgen.distributed_id
+AS 'MODULE_PATHNAME', 'idgen_distributed_id'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.distributed_id() IS
+'New 28-digit DistributedId (Architect.Identities): increasing per generator, about 128 per ms with bursts borrowed from a 1 s leeway';
+
+CREATE FUNCTION idgen.distributed_id_timestamp(id numeric)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_distributed_id_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.distributed_id_timestamp(numeric) IS
+'The millisecond timestamp embedded in a DistributedId (about 1 s before its creation)';
+
+CREATE FUNCTION idgen.distributed_id_bound(at timestamptz)
+RETURNS idgen.distributed_id
+AS 'MODULE_PATHNAME', 'idgen_distributed_id_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.distributed_id_bound(timestamptz) IS
+'The smallest DistributedId whose embedded timestamp is at, for range scans: WHERE id >= idgen.distributed_id_bound(now() - interval ''1 day'')';
+
+CREATE FUNCTION idgen.distributed_id128()
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_distributed_id128'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.distributed_id128() IS
+'New DistributedId128 (Architect.Identities): ms since 1700, version nibble 7, variant bit 0 (not an RFC 9562 UUIDv7), 75 random bits with 58-bit increments';
+
+CREATE FUNCTION idgen.distributed_id128_timestamp(id uuid)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_distributed_id128_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.distributed_id128_timestamp(uuid) IS
+'The millisecond timestamp embedded in a DistributedId128; an error for uuids without its layout';
+
+CREATE FUNCTION idgen.distributed_id128_bound(at timestamptz)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_distributed_id128_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.distributed_id128_bound(timestamptz) IS
+'The smallest DistributedId128 whose embedded timestamp is at, for range scans';
+
+-- Encodings. Integer literals resolve to the integer/smallint forms (an untyped 12345 would be
+-- ambiguous between bigint and numeric); numeric literals to the DistributedId form.
+
+CREATE FUNCTION idgen.to_alphanumeric(value bigint)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_alphanumeric_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_alphanumeric(bigint) IS
+'11-character base62 form (0-9A-Za-z, sorts like the number under COLLATE "C") of a non-negative bigint';
+
+CREATE FUNCTION idgen.to_alphanumeric(value integer)
+RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.to_alphanumeric(value::bigint);
+
+COMMENT ON FUNCTION idgen.to_alphanumeric(integer) IS
+'11-character base62 form of a non-negative integer (as bigint)';
+
+CREATE FUNCTION idgen.to_alphanumeric(value smallint)
+RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.to_alphanumeric(value::bigint);
+
+COMMENT ON FUNCTION idgen.to_alphanumeric(smallint) IS
+'11-character base62 form of a non-negative smallint (as bigint)';
+
+CREATE FUNCTION idgen.to_alphanumeric(value numeric)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_alphanumeric_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_alphanumeric(numeric) IS
+'16-character base62 form of a DistributedId (an integer from 0 to 10^28 - 1)';
+
+CREATE FUNCTION idgen.to_alphanumeric(value uuid)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_alphanumeric_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_alphanumeric(uuid) IS
+'22-character base62 form of a uuid: two 11-character blocks of its 8-byte halves';
+
+CREATE FUNCTION idgen.alphanumeric_to_bigint(value text)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_alphanumeric_to_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.alphanumeric_to_bigint(text) IS
+'Decodes the 11-character base62 form of a bigint; 22P02 for malformed text, 22003 above 2^63 - 1';
+
+CREATE FUNCTION idgen.alphanumeric_to_numeric(value text)
+RETURNS numeric
+AS 'MODULE_PATHNAME', 'idgen_alphanumeric_to_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.alphanumeric_to_numeric(text) IS
+'Decodes the 16-character base62 form of a DistributedId; 22P02 for malformed text, 22003 above 10^28 - 1';
+
+CREATE FUNCTION idgen.alphanumeric_to_uuid(value text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_alphanumeric_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.alphanumeric_to_uuid(text) IS
+'Decodes the 22-character base62 form of a uuid; 22P02 for malformed text, 22003 for a block above 2^64 - 1';
+
+CREATE FUNCTION idgen.to_hexadecimal(value bigint)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_hexadecimal_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_hexadecimal(bigint) IS
+'16-character upper-case hexadecimal form of a non-negative bigint';
+
+CREATE FUNCTION idgen.to_hexadecimal(value integer)
+RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.to_hexadecimal(value::bigint);
+
+COMMENT ON FUNCTION idgen.to_hexadecimal(integer) IS
+'16-character upper-case hexadecimal form of a non-negative integer (as bigint)';
+
+CREATE FUNCTION idgen.to_hexadecimal(value smallint)
+RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.to_hexadecimal(value::bigint);
+
+COMMENT ON FUNCTION idgen.to_hexadecimal(smallint) IS
+'16-character upper-case hexadecimal form of a non-negative smallint (as bigint)';
+
+CREATE FUNCTION idgen.to_hexadecimal(value numeric)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_hexadecimal_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_hexadecimal(numeric) IS
+'26-character upper-case hexadecimal form of a DistributedId (00 and its 12 bytes)';
+
+CREATE FUNCTION idgen.to_hexadecimal(value uuid)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_hexadecimal_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_hexadecimal(uuid) IS
+'32-character upper-case hexadecimal form of a uuid, without hyphens';
+
+CREATE FUNCTION idgen.hexadecimal_to_bigint(value text)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_hexadecimal_to_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.hexadecimal_to_bigint(text) IS
+'Decodes exactly 16 hexadecimal digits (any case) to a bigint; 22P02 for malformed text, 22003 above 2^63 - 1';
+
+CREATE FUNCTION idgen.hexadecimal_to_numeric(value text)
+RETURNS numeric
+AS 'MODULE_PATHNAME', 'idgen_hexadecimal_to_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.hexadecimal_to_numeric(text) IS
+'Decodes exactly 26 hexadecimal digits (any case, starting 00) to a DistributedId; 22P02 for malformed text, 22003 out of range';
+
+CREATE FUNCTION idgen.hexadecimal_to_uuid(value text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_hexadecimal_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.hexadecimal_to_uuid(text) IS
+'Decodes exactly 32 hexadecimal digits (any case, no hyphens) to a uuid; 22P02 for malformed text';
+
+-- The try_ decoders answer NULL where the decoders above raise, for untrusted input such as URL
+-- parameters (NULL -> 404).
+
+CREATE FUNCTION idgen.try_alphanumeric_to_bigint(value text)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_try_alphanumeric_to_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_alphanumeric_to_bigint(text) IS
+'As alphanumeric_to_bigint, but NULL instead of an error for input it rejects';
+
+CREATE FUNCTION idgen.try_alphanumeric_to_numeric(value text)
+RETURNS numeric
+AS 'MODULE_PATHNAME', 'idgen_try_alphanumeric_to_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_alphanumeric_to_numeric(text) IS
+'As alphanumeric_to_numeric, but NULL instead of an error for input it rejects';
+
+CREATE FUNCTION idgen.try_alphanumeric_to_uuid(value text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_try_alphanumeric_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_alphanumeric_to_uuid(text) IS
+'As alphanumeric_to_uuid, but NULL instead of an error for input it rejects';
+
+CREATE FUNCTION idgen.try_hexadecimal_to_bigint(value text)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_try_hexadecimal_to_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_hexadecimal_to_bigint(text) IS
+'As hexadecimal_to_bigint, but NULL instead of an error for input it rejects';
+
+CREATE FUNCTION idgen.try_hexadecimal_to_numeric(value text)
+RETURNS numeric
+AS 'MODULE_PATHNAME', 'idgen_try_hexadecimal_to_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_hexadecimal_to_numeric(text) IS
+'As hexadecimal_to_numeric, but NULL instead of an error for input it rejects';
+
+CREATE FUNCTION idgen.try_hexadecimal_to_uuid(value text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_try_hexadecimal_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_hexadecimal_to_uuid(text) IS
+'As hexadecimal_to_uuid, but NULL instead of an error for input it rejects';
+
+-- 128-bit forms of a uuid.
+
+CREATE FUNCTION idgen.uuid_to_numeric(id uuid)
+RETURNS numeric
+AS 'MODULE_PATHNAME', 'idgen_uuid_to_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.uuid_to_numeric(uuid) IS
+'The uuid''s 16 bytes read as a big-endian unsigned integer (38 digits for DistributedId128 values, up to 39 in general)';
+
+CREATE FUNCTION idgen.numeric_to_uuid(value numeric)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_numeric_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.numeric_to_uuid(numeric) IS
+'The uuid whose big-endian bytes are the integer value (0 to 2^128 - 1)';
+
+CREATE FUNCTION idgen.split_uuid(id uuid, OUT upper bigint, OUT lower bigint)
+RETURNS record
+AS 'MODULE_PATHNAME', 'idgen_split_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.split_uuid(uuid) IS
+'The two-bigint form of a 128-bit id (high and low 8 bytes); an error when either has its top bit set';
+
+CREATE FUNCTION idgen.join_uuid(upper bigint, lower bigint)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_join_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.join_uuid(bigint, bigint) IS
+'The uuid of a two-bigint form; an error when either half is negative';
+
+-- RFC 9562.
+
+CREATE FUNCTION idgen.uuidv7()
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_uuidv7'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.uuidv7() IS
+'New RFC 9562 version 7 UUID with 1/4096 ms precision in rand_a (method 3), strictly increasing per generator';
+
+CREATE FUNCTION idgen.uuid_timestamp(id uuid)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_uuid_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.uuid_timestamp(uuid) IS
+'Creation time of an RFC 9562 version 1, 6 or 7 UUID; NULL for other versions and variants';
+
+CREATE FUNCTION idgen.uuid_version(id uuid)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_uuid_version'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.uuid_version(uuid) IS
+'The version of an RFC 9562 UUID (variant 10); NULL for other variants';
+
+CREATE FUNCTION idgen.generator_scope()
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_generator_scope'
+LANGUAGE C STABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.generator_scope() IS
+'''server'' when idgen is in shared_preload_libraries and the time-ordered generators share one server-wide state, else ''backend''';
+
+-- Public identities (docs/public-id.md): AES-encrypted public forms of internal ids, byte-exact with
+-- Architect.Identities. The one-argument forms use the key in the file named by
+-- idgen.public_id_key_file (STABLE: a reload may change it between statements); the forms with a
+-- trailing bytea key use that key (IMMUTABLE). Decoders return NULL for anything that is not a
+-- public id of their kind under the key. The 22-character public form is
+-- idgen.to_alphanumeric(idgen.public_id(x)).
+
+CREATE FUNCTION idgen.public_id(value bigint)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_bigint'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(bigint) IS
+'Public id of a non-negative bigint under the configured key (idgen.public_id_key_file); idgen.to_alphanumeric gives its 22-character form';
+
+CREATE FUNCTION idgen.public_id(value numeric)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_numeric'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(numeric) IS
+'Public id of a DistributedId (an integer from 0 to 10^28 - 1) under the configured key (idgen.public_id_key_file); idgen.to_alphanumeric gives its 22-character form';
+
+CREATE FUNCTION idgen.public_id(value uuid)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_uuid'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(uuid) IS
+'Public id of a uuid (for example a DistributedId128) under the configured key (idgen.public_id_key_file); idgen.to_alphanumeric gives its 22-character form';
+
+CREATE FUNCTION idgen.public_id(value integer)
+RETURNS uuid
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+RETURN idgen.public_id(value::bigint);
+
+COMMENT ON FUNCTION idgen.public_id(integer) IS
+'Public id of a non-negative integer (as bigint) under the configured key (idgen.public_id_key_file)';
+
+CREATE FUNCTION idgen.public_id(value smallint)
+RETURNS uuid
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+RETURN idgen.public_id(value::bigint);
+
+COMMENT ON FUNCTION idgen.public_id(smallint) IS
+'Public id of a non-negative smallint (as bigint) under the configured key (idgen.public_id_key_file)';
+
+CREATE FUNCTION idgen.public_id_to_bigint(id uuid)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_public_id_to_bigint'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_to_bigint(uuid) IS
+'The bigint behind a public id under the configured key (idgen.public_id_key_file); NULL unless it is the public id of a bigint under the key';
+
+CREATE FUNCTION idgen.public_id_to_numeric(id uuid)
+RETURNS numeric
+AS 'MODULE_PATHNAME', 'idgen_public_id_to_numeric'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_to_numeric(uuid) IS
+'The numeric behind a public id under the configured key (idgen.public_id_key_file); NULL unless it is the public id of a DistributedId under the key';
+
+CREATE FUNCTION idgen.public_id_to_uuid(id uuid)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_to_uuid'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_to_uuid(uuid) IS
+'The uuid behind a public id under the configured key (idgen.public_id_key_file); never NULL: any 16 bytes decode to some uuid, so forgery is not detected';
+
+CREATE FUNCTION idgen.public_id(value bigint, key bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(bigint, bytea) IS
+'Public id of a non-negative bigint under the given 16, 24 or 32-byte AES key; idgen.to_alphanumeric gives its 22-character form';
+
+CREATE FUNCTION idgen.public_id(value numeric, key bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(numeric, bytea) IS
+'Public id of a DistributedId (an integer from 0 to 10^28 - 1) under the given 16, 24 or 32-byte AES key; idgen.to_alphanumeric gives its 22-character form';
+
+CREATE FUNCTION idgen.public_id(value uuid, key bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(uuid, bytea) IS
+'Public id of a uuid (for example a DistributedId128) under the given 16, 24 or 32-byte AES key; idgen.to_alphanumeric gives its 22-character form';
+
+CREATE FUNCTION idgen.public_id(value integer, key bytea)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.public_id(value::bigint, key);
+
+COMMENT ON FUNCTION idgen.public_id(integer, bytea) IS
+'Public id of a non-negative integer (as bigint) under the given 16, 24 or 32-byte AES key';
+
+CREATE FUNCTION idgen.public_id(value smallint, key bytea)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.public_id(value::bigint, key);
+
+COMMENT ON FUNCTION idgen.public_id(smallint, bytea) IS
+'Public id of a non-negative smallint (as bigint) under the given 16, 24 or 32-byte AES key';
+
+CREATE FUNCTION idgen.public_id_to_bigint(id uuid, key bytea)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_public_id_to_bigint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_to_bigint(uuid, bytea) IS
+'The bigint behind a public id under the given 16, 24 or 32-byte AES key; NULL unless it is the public id of a bigint under the key';
+
+CREATE FUNCTION idgen.public_id_to_numeric(id uuid, key bytea)
+RETURNS numeric
+AS 'MODULE_PATHNAME', 'idgen_public_id_to_numeric'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_to_numeric(uuid, bytea) IS
+'The numeric behind a public id under the given 16, 24 or 32-byte AES key; NULL unless it is the public id of a DistributedId under the key';
+
+CREATE FUNCTION idgen.public_id_to_uuid(id uuid, key bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_to_uuid(uuid, bytea) IS
+'The uuid behind a public id under the given 16, 24 or 32-byte AES key; never NULL: any 16 bytes decode to some uuid, so forgery is not detected';
+
+---------------------------------------------------------------------------------------------------
+-- Group-key uuids (docs/group-uuid.md): a 48-bit sequential key and a 12-bit
+-- group inside a uuid. Generators are VOLATILE (random tail) and PARALLEL SAFE (the name form
+-- only reads the registry); they refuse NULL with 22023. Extraction, key text and CRC-12 are
+-- IMMUTABLE STRICT. The registry is a configuration table that pg_dump dumps with the data.
+---------------------------------------------------------------------------------------------------
+
+CREATE TABLE idgen.groups (
+  name     text PRIMARY KEY,
+  group_id integer NOT NULL UNIQUE CHECK (group_id BETWEEN 0 AND 4095),
+  target   regclass
+);
+
+COMMENT ON TABLE idgen.groups IS
+'Group registry: group name -> 12-bit group id of group-key uuids, and optionally the table that holds the group''s rows. Write it with idgen.register_group';
+
+SELECT pg_catalog.pg_extension_config_dump('idgen.groups', '');
+-- Generators and routing read it as the calling role.
+GRANT SELECT ON idgen.groups TO PUBLIC;
+
+CREATE FUNCTION idgen.groups_changed()
+RETURNS trigger
+AS 'MODULE_PATHNAME', 'idgen_groups_changed'
+LANGUAGE C;
+
+COMMENT ON FUNCTION idgen.groups_changed() IS
+'Trigger of idgen.groups: makes every backend drop its cached group names when the registry changes';
+
+CREATE TRIGGER groups_changed
+AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON idgen.groups
+FOR EACH STATEMENT EXECUTE FUNCTION idgen.groups_changed();
+
+CREATE FUNCTION idgen.crc12(name text)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_crc12'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.crc12(text) IS
+'The 12-bit CRC of a name''s UTF-8 bytes that group-key uuids use (0 .. 4095): the group id of an unregistered name';
+
+CREATE FUNCTION idgen.group_uuid(group_id integer, key bigint, version integer DEFAULT 8)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_group_uuid_by_id'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.group_uuid(integer, bigint, integer) IS
+'Group-key uuid kkkkkkkk-kkkk-Vggg-arrr-rrrrrrrrrrrr: 48-bit key, version 8 (or 6, the layout''s original version), 12-bit group id, 60 random bits';
+
+CREATE FUNCTION idgen.group_uuid(group_name text, key bigint, version integer DEFAULT 8)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_group_uuid_by_name'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.group_uuid(text, bigint, integer) IS
+'Group-key uuid of a named group: its id in idgen.groups if registered, else idgen.crc12(group_name)';
+
+CREATE FUNCTION idgen.group_uuid_key(id uuid)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_group_uuid_key'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.group_uuid_key(uuid) IS
+'The 48-bit key of a group-key uuid (version 8 or 6, RFC variant); 22023 for other uuids';
+
+CREATE FUNCTION idgen.group_uuid_group(id uuid)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_group_uuid_group'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.group_uuid_group(uuid) IS
+'The 12-bit group id of a group-key uuid (version 8 or 6, RFC variant); 22023 for other uuids';
+
+CREATE FUNCTION idgen.group_key_text(id uuid)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_group_key_text'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.group_key_text(uuid) IS
+'The friendly key of a group-key uuid: lower-case hex without leading zeros (23122e)';
+
+CREATE FUNCTION idgen.group_key_from_text(key text)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_group_key_from_text'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.group_key_from_text(text) IS
+'Parses a friendly key: hex digits in any case, leading zeros allowed; 22P02 for anything else, 22003 above 2^48 - 1';
+
+CREATE FUNCTION idgen.register_group(name text, group_id integer DEFAULT NULL,
+                                     target regclass DEFAULT NULL)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+  wanted integer;
+  holder text;
+  known integer;
+  free_id integer;
+BEGIN
+  IF name IS NULL THEN
+    RAISE EXCEPTION 'name must not be null' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  IF octet_length(name) > 1000 THEN
+    RAISE EXCEPTION 'group name is too long (% bytes)', octet_length(name)
+      USING ERRCODE = 'invalid_parameter_value', DETAIL = 'A group name has at most 1000 bytes.';
+  END IF;
+  wanted := coalesce(group_id, idgen.crc12(name));
+  IF wanted NOT BETWEEN 0 AND 4095 THEN
+    RAISE EXCEPTION 'group id % is out of range', wanted
+      USING ERRCODE = 'numeric_value_out_of_range', DETAIL = 'A group id is from 0 to 4095.';
+  END IF;
+  -- A temporary table is dropped with its session, when no DROP command (and so no event trigger)
+  -- runs: the registry would keep its oid.
+  IF EXISTS (SELECT FROM pg_class c WHERE c.oid = register_group.target AND c.relpersistence = 't') THEN
+    RAISE EXCEPTION 'table % is temporary', register_group.target
+      USING ERRCODE = 'invalid_parameter_value',
+            DETAIL = 'A group''s table outlives sessions; a temporary table ends with its own.';
+  END IF;
+  -- One registration at a time, so two sessions cannot take the same id unseen.
+  LOCK TABLE idgen.groups IN SHARE ROW EXCLUSIVE MODE;
+  SELECT g.group_id INTO known FROM idgen.groups g WHERE g.name = register_group.name;
+  IF FOUND AND known <> wanted THEN
+    RAISE EXCEPTION 'group "%" is already registered with group id %', name, known
+      USING ERRCODE = 'unique_violation',
+            DETAIL = format('Registering it again with group id %s would change the group of ids already made.', wanted),
+            HINT = 'Leave out group_id to keep the registered one.';
+  END IF;
+  SELECT g.name INTO holder FROM idgen.groups g
+  WHERE g.group_id = wanted AND g.name <> register_group.name;
+  IF FOUND THEN
+    SELECT min(c) INTO free_id FROM generate_series(0, 4095) c
+    WHERE c NOT IN (SELECT g.group_id FROM idgen.groups g);
+    RAISE EXCEPTION 'group id % of "%" is already registered for "%"', wanted, name, holder
+      USING ERRCODE = 'unique_violation',
+            DETAIL = CASE WHEN group_id IS NULL
+                          THEN format('idgen.crc12(%L) is %s, the id of %L.', name, wanted, holder)
+                          ELSE format('Group id %s belongs to %L.', wanted, holder) END,
+            HINT = CASE WHEN free_id IS NULL THEN 'All 4096 group ids are registered.'
+                        ELSE format('Register %L with an explicit group id that is free, for example: SELECT idgen.register_group(%L, %s);',
+                                    name, name, free_id) END;
+  END IF;
+  INSERT INTO idgen.groups AS g (name, group_id, target)
+  VALUES (register_group.name, wanted, register_group.target)
+  ON CONFLICT ON CONSTRAINT groups_pkey
+  DO UPDATE SET target = coalesce(excluded.target, g.target);
+  RETURN wanted;
+END
+$$;
+
+COMMENT ON FUNCTION idgen.register_group(text, integer, regclass) IS
+'Registers a group name with its group id (default: idgen.crc12(name)) and optionally its table (not a temporary one); refuses an id registered for another name, naming both';
+
+CREATE FUNCTION idgen.group_name(id uuid)
+RETURNS text
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+RETURN (SELECT g.name FROM idgen.groups g WHERE g.group_id = idgen.group_uuid_group(id));
+
+COMMENT ON FUNCTION idgen.group_name(uuid) IS
+'The registered name of a group-key uuid''s group; NULL when its group id is not registered';
+
+-- Only a table that exists: the event trigger below forgets dropped tables, and this also holds
+-- where event triggers do not fire (single-user mode, event_triggers = off).
+CREATE FUNCTION idgen.group_target(id uuid)
+RETURNS regclass
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+RETURN (SELECT g.target FROM idgen.groups g JOIN pg_class c ON c.oid = g.target
+        WHERE g.group_id = idgen.group_uuid_group(id));
+
+COMMENT ON FUNCTION idgen.group_target(uuid) IS
+'The table registered for a group-key uuid''s group (for routing); NULL when none is registered';
+
+-- A registered table that is dropped leaves the registry: otherwise its oid would stay in
+-- idgen.groups.target, where group_target() would return it, pg_dump would write it out as a
+-- number and a table created later could reuse it. The drop is often made by a role that may not
+-- write the registry (a table's owner), hence SECURITY DEFINER; the function touches only rows
+-- naming the dropped tables. ENABLE ALWAYS: it fires under session_replication_role = replica too.
+CREATE FUNCTION idgen.groups_forget_dropped()
+RETURNS event_trigger
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+  IF EXISTS (SELECT FROM idgen.groups g JOIN pg_event_trigger_dropped_objects() d
+             ON d.classid = 'pg_class'::regclass AND d.objsubid = 0 AND d.objid = g.target) THEN
+    UPDATE idgen.groups g SET target = NULL
+    FROM pg_event_trigger_dropped_objects() d
+    WHERE d.classid = 'pg_class'::regclass AND d.objsubid = 0 AND d.objid = g.target;
+  END IF;
+END
+$$;
+
+COMMENT ON FUNCTION idgen.groups_forget_dropped() IS
+'Event trigger function: clears idgen.groups.target for tables that a DROP removes';
+
+CREATE EVENT TRIGGER idgen_groups_forget_dropped ON sql_drop
+EXECUTE FUNCTION idgen.groups_forget_dropped();
+ALTER EVENT TRIGGER idgen_groups_forget_dropped ENABLE ALWAYS;
+
+COMMENT ON EVENT TRIGGER idgen_groups_forget_dropped IS
+'idgen: clears the group registry''s target of tables that a DROP removes';
+
+---------------------------------------------------------------------------------------------------
+-- CRC-32C (docs/event-id.md), the checksum of ledger event ids: the CPU's crc32 instruction
+-- where present. Returned as a non-negative bigint.
+---------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION idgen.crc32c(data bytea)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_crc32c_bytea'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.crc32c(bytea) IS
+'Standard CRC-32C (Castagnoli, CRC-32/ISCSI) of the bytes, 0 .. 4294967295; of ''123456789'' it is 3808858755 (e3069283)';
+
+CREATE FUNCTION idgen.crc32c(data text)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_crc32c_text'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.crc32c(text) IS
+'Standard CRC-32C of the text''s UTF-8 bytes (whatever the database encoding), 0 .. 4294967295';
+
+---------------------------------------------------------------------------------------------------
+-- Ledger event ids (docs/event-id.md): the idgen.event_id type, canonical JSON, checksums, the
+-- genesis of a ledger, checks of one event and of a whole ledger, and the append trigger.
+---------------------------------------------------------------------------------------------------
+
+CREATE TYPE idgen.event_id;
+
+CREATE FUNCTION idgen.event_id_in(cstring) RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_out(idgen.event_id) RETURNS cstring
+AS 'MODULE_PATHNAME', 'idgen_event_id_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_recv(internal) RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_send(idgen.event_id) RETURNS bytea
+AS 'MODULE_PATHNAME', 'idgen_event_id_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- The storage of uuid (16 bytes, by reference, char alignment), so the uuid casts need no function.
+CREATE TYPE idgen.event_id (
+  INPUT = idgen.event_id_in,
+  OUTPUT = idgen.event_id_out,
+  RECEIVE = idgen.event_id_recv,
+  SEND = idgen.event_id_send,
+  INTERNALLENGTH = 16,
+  ALIGNMENT = char,
+  STORAGE = plain
+);
+
+COMMENT ON TYPE idgen.event_id IS
+'Evently ledger event id: 16 bytes = microseconds since 1970 (8), CRC-32C checksum (4), ledger id (4); text is 32 lower-case hex digits';
+COMMENT ON FUNCTION idgen.event_id_in(cstring) IS
+'Input of idgen.event_id: 32 hex digits of either case, plain or dashed as 8-4-4-4-12';
+COMMENT ON FUNCTION idgen.event_id_out(idgen.event_id) IS
+'Output of idgen.event_id: 32 lower-case hex digits';
+COMMENT ON FUNCTION idgen.event_id_recv(internal) IS 'Binary input of idgen.event_id: its 16 bytes';
+COMMENT ON FUNCTION idgen.event_id_send(idgen.event_id) IS 'Binary output of idgen.event_id: its 16 bytes';
+
+CREATE FUNCTION idgen.event_id_lt(idgen.event_id, idgen.event_id) RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_le(idgen.event_id, idgen.event_id) RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_eq(idgen.event_id, idgen.event_id) RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_ne(idgen.event_id, idgen.event_id) RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_ge(idgen.event_id, idgen.event_id) RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_gt(idgen.event_id, idgen.event_id) RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_cmp(idgen.event_id, idgen.event_id) RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_event_id_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_sortsupport(internal) RETURNS void
+AS 'MODULE_PATHNAME', 'idgen_event_id_sortsupport' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_hash(idgen.event_id) RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_event_id_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_hash_extended(idgen.event_id, bigint) RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_event_id_hash_extended' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.event_id_lt(idgen.event_id, idgen.event_id) IS 'Implements < of idgen.event_id (bytewise)';
+COMMENT ON FUNCTION idgen.event_id_le(idgen.event_id, idgen.event_id) IS 'Implements <= of idgen.event_id (bytewise)';
+COMMENT ON FUNCTION idgen.event_id_eq(idgen.event_id, idgen.event_id) IS 'Implements = of idgen.event_id';
+COMMENT ON FUNCTION idgen.event_id_ne(idgen.event_id, idgen.event_id) IS 'Implements <> of idgen.event_id';
+COMMENT ON FUNCTION idgen.event_id_ge(idgen.event_id, idgen.event_id) IS 'Implements >= of idgen.event_id (bytewise)';
+COMMENT ON FUNCTION idgen.event_id_gt(idgen.event_id, idgen.event_id) IS 'Implements > of idgen.event_id (bytewise)';
+COMMENT ON FUNCTION idgen.event_id_cmp(idgen.event_id, idgen.event_id) IS 'B-tree comparison of idgen.event_id: -1, 0 or 1, bytewise';
+COMMENT ON FUNCTION idgen.event_id_sortsupport(internal) IS 'Sort support of idgen.event_id (abbreviated keys on the timestamp)';
+COMMENT ON FUNCTION idgen.event_id_hash(idgen.event_id) IS 'Hash of idgen.event_id (equal to the hash of the same bytes as uuid)';
+COMMENT ON FUNCTION idgen.event_id_hash_extended(idgen.event_id, bigint) IS 'Seeded 64-bit hash of idgen.event_id, for hash partitioning';
+
+CREATE OPERATOR idgen.< (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_lt,
+  COMMUTATOR = OPERATOR(idgen.>), NEGATOR = OPERATOR(idgen.>=), RESTRICT = scalarltsel, JOIN = scalarltjoinsel);
+CREATE OPERATOR idgen.<= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_le,
+  COMMUTATOR = OPERATOR(idgen.>=), NEGATOR = OPERATOR(idgen.>), RESTRICT = scalarlesel, JOIN = scalarlejoinsel);
+CREATE OPERATOR idgen.= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_eq,
+  COMMUTATOR = OPERATOR(idgen.=), NEGATOR = OPERATOR(idgen.<>), RESTRICT = eqsel, JOIN = eqjoinsel,
+  HASHES, MERGES);
+CREATE OPERATOR idgen.<> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ne,
+  COMMUTATOR = OPERATOR(idgen.<>), NEGATOR = OPERATOR(idgen.=), RESTRICT = neqsel, JOIN = neqjoinsel);
+CREATE OPERATOR idgen.>= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ge,
+  COMMUTATOR = OPERATOR(idgen.<=), NEGATOR = OPERATOR(idgen.<), RESTRICT = scalargesel, JOIN = scalargejoinsel);
+CREATE OPERATOR idgen.> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_gt,
+  COMMUTATOR = OPERATOR(idgen.<), NEGATOR = OPERATOR(idgen.<=), RESTRICT = scalargtsel, JOIN = scalargtjoinsel);
+
+COMMENT ON OPERATOR idgen.< (idgen.event_id, idgen.event_id) IS 'less than (bytewise: timestamp, checksum, ledger)';
+COMMENT ON OPERATOR idgen.<= (idgen.event_id, idgen.event_id) IS 'less than or equal';
+COMMENT ON OPERATOR idgen.= (idgen.event_id, idgen.event_id) IS 'equal';
+COMMENT ON OPERATOR idgen.<> (idgen.event_id, idgen.event_id) IS 'not equal';
+COMMENT ON OPERATOR idgen.>= (idgen.event_id, idgen.event_id) IS 'greater than or equal';
+COMMENT ON OPERATOR idgen.> (idgen.event_id, idgen.event_id) IS 'greater than (bytewise: timestamp, checksum, ledger)';
+
+CREATE OPERATOR CLASS idgen.event_id_ops DEFAULT FOR TYPE idgen.event_id USING btree AS
+  OPERATOR 1 idgen.<,
+  OPERATOR 2 idgen.<=,
+  OPERATOR 3 idgen.=,
+  OPERATOR 4 idgen.>=,
+  OPERATOR 5 idgen.>,
+  FUNCTION 1 idgen.event_id_cmp(idgen.event_id, idgen.event_id),
+  FUNCTION 2 idgen.event_id_sortsupport(internal);
+
+CREATE OPERATOR CLASS idgen.event_id_hash_ops DEFAULT FOR TYPE idgen.event_id USING hash AS
+  OPERATOR 1 idgen.=,
+  FUNCTION 1 idgen.event_id_hash(idgen.event_id),
+  FUNCTION 2 idgen.event_id_hash_extended(idgen.event_id, bigint);
+
+CREATE FUNCTION idgen.event_id_smaller(idgen.event_id, idgen.event_id) RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_smaller' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_larger(idgen.event_id, idgen.event_id) RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_larger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_smaller(idgen.event_id, idgen.event_id) IS 'The smaller of two event ids (transition function of idgen.min)';
+COMMENT ON FUNCTION idgen.event_id_larger(idgen.event_id, idgen.event_id) IS 'The larger of two event ids (transition function of idgen.max)';
+
+-- SORTOP lets the planner answer min/max from a btree index on the id.
+CREATE AGGREGATE idgen.min(idgen.event_id) (
+  SFUNC = idgen.event_id_smaller, STYPE = idgen.event_id, COMBINEFUNC = idgen.event_id_smaller,
+  SORTOP = OPERATOR(idgen.<), PARALLEL = SAFE);
+CREATE AGGREGATE idgen.max(idgen.event_id) (
+  SFUNC = idgen.event_id_larger, STYPE = idgen.event_id, COMBINEFUNC = idgen.event_id_larger,
+  SORTOP = OPERATOR(idgen.>), PARALLEL = SAFE);
+COMMENT ON AGGREGATE idgen.min(idgen.event_id) IS 'The smallest (earliest) event id';
+COMMENT ON AGGREGATE idgen.max(idgen.event_id) IS 'The largest (latest) event id, e.g. the tail of a ledger';
+
+-- Explicit casts only: an implicit cast either way would make event_id = uuid ambiguous.
+CREATE CAST (idgen.event_id AS uuid) WITHOUT FUNCTION;
+CREATE CAST (uuid AS idgen.event_id) WITHOUT FUNCTION;
+
+CREATE FUNCTION idgen.event_id_to_bytea(id idgen.event_id) RETURNS bytea
+AS 'MODULE_PATHNAME', 'idgen_event_id_to_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_to_bytea(idgen.event_id) IS
+'The 16 bytes of an event id (also the cast to bytea)';
+
+CREATE FUNCTION idgen.bytea_to_event_id(bytes bytea) RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_bytea_to_event_id' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.bytea_to_event_id(bytea) IS
+'The event id of exactly 16 bytes (also the cast from bytea); other lengths are an error';
+
+CREATE CAST (idgen.event_id AS bytea) WITH FUNCTION idgen.event_id_to_bytea(idgen.event_id);
+CREATE CAST (bytea AS idgen.event_id) WITH FUNCTION idgen.bytea_to_event_id(bytea);
+
+CREATE FUNCTION idgen.event_id(micros bigint, checksum bigint, ledger_id bigint)
+RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_from_parts' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id(bigint, bigint, bigint) IS
+'The event id of its parts: micros 0 .. 2^63-1, checksum and ledger_id (version bits included) 0 .. 4294967295';
+
+CREATE FUNCTION idgen.event_id_micros(id idgen.event_id) RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_event_id_micros' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_micros(idgen.event_id) IS
+'The timestamp of an event id in microseconds since 1970-01-01 UTC (the authoritative timestamp)';
+
+CREATE FUNCTION idgen.event_id_timestamp(id idgen.event_id) RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_event_id_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_timestamp(idgen.event_id) IS
+'The timestamp of an event id as timestamptz (microsecond precision)';
+
+CREATE FUNCTION idgen.event_id_checksum(id idgen.event_id) RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_event_id_checksum' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_checksum(idgen.event_id) IS
+'The CRC-32C checksum inside an event id, 0 .. 4294967295';
+
+CREATE FUNCTION idgen.event_id_ledger(id idgen.event_id) RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_event_id_ledger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_ledger(idgen.event_id) IS
+'The ledger id inside an event id, version bits included, 0 .. 4294967295 (lpad(to_hex(..), 8, ''0'') is the reference''s text)';
+
+CREATE FUNCTION idgen.event_id_version(id idgen.event_id) RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_event_id_version' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_version(idgen.event_id) IS
+'The id version: the two low bits of the ledger id; 0 is the only version defined';
+
+CREATE FUNCTION idgen.sorted_json(value jsonb) RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_sorted_json' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.sorted_json(jsonb) IS
+'Canonical JSON of ledger event ids: compact, object keys in code-point order, arrays kept in order, numbers as numeric prints them';
+
+CREATE FUNCTION idgen.event_checksum(event text, entities jsonb, meta jsonb, data jsonb,
+                                     micros bigint, ledger_id bigint, previous idgen.event_id)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_event_checksum' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_checksum(text, jsonb, jsonb, jsonb, bigint, bigint, idgen.event_id) IS
+'CRC-32C of a regular ledger event: name, canonical entities, meta and data, hex timestamp, hex ledger id, previous event id';
+
+CREATE FUNCTION idgen.event_id(event text, entities jsonb, meta jsonb, data jsonb,
+                               micros bigint, ledger_id bigint, previous idgen.event_id)
+RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_of_event' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id(text, jsonb, jsonb, jsonb, bigint, bigint, idgen.event_id) IS
+'The event id of a regular ledger event at micros in ledger_id after the event previous';
+
+CREATE FUNCTION idgen.ledger_genesis(name text, description text, micros bigint,
+                                     OUT ledger_id bigint, OUT event_id idgen.event_id)
+AS 'MODULE_PATHNAME', 'idgen_ledger_genesis' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.ledger_genesis(text, text, bigint) IS
+'The ledger id and genesis event id of a ledger created with name and description at micros, as the Evently reference code computes them';
+
+CREATE FUNCTION idgen.event_id_check(id idgen.event_id, event text, entities jsonb, meta jsonb,
+                                     data jsonb, previous idgen.event_id)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_check' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.event_id_check(idgen.event_id, text, jsonb, jsonb, jsonb, idgen.event_id) IS
+'Whether a regular event''s id matches its content right after previous: same ledger, version 0, later timestamp, equal checksum';
+
+CREATE TYPE idgen.ledger_verification AS (valid boolean, events bigint, first_invalid idgen.event_id);
+COMMENT ON TYPE idgen.ledger_verification IS
+'Result of idgen.ledger_verify: whether the ledger is intact, how many events were fed, the first broken event (NULL when none)';
+
+CREATE TYPE idgen.ledger_verification_report AS (
+  valid boolean, events bigint, first_invalid idgen.event_id,
+  position bigint, reason text, expected idgen.event_id);
+COMMENT ON TYPE idgen.ledger_verification_report IS
+'Result of idgen.ledger_verify_report: idgen.ledger_verification plus the first broken event''s 1-based position, the reason and the id it should have had';
+
+CREATE FUNCTION idgen.ledger_verify_step(internal, idgen.event_id, text, jsonb, jsonb, jsonb)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'idgen_ledger_verify_step' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.ledger_verify_step(internal, idgen.event_id, text, jsonb, jsonb, jsonb) IS
+'Transition function of the ledger verification aggregates';
+
+CREATE FUNCTION idgen.ledger_verify_final(internal) RETURNS idgen.ledger_verification
+AS 'MODULE_PATHNAME', 'idgen_ledger_verify_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.ledger_verify_final(internal) IS
+'Final function of idgen.ledger_verify';
+
+CREATE FUNCTION idgen.ledger_verify_report_final(internal) RETURNS idgen.ledger_verification_report
+AS 'MODULE_PATHNAME', 'idgen_ledger_verify_report_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION idgen.ledger_verify_report_final(internal) IS
+'Final function of idgen.ledger_verify_report';
+
+CREATE AGGREGATE idgen.ledger_verify(id idgen.event_id, event text, entities jsonb, meta jsonb, data jsonb) (
+  SFUNC = idgen.ledger_verify_step,
+  STYPE = internal,
+  FINALFUNC = idgen.ledger_verify_final,
+  PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE idgen.ledger_verify(idgen.event_id, text, jsonb, jsonb, jsonb) IS
+'Verifies a whole ledger from its genesis; call with ORDER BY id. Returns (valid, events, first_invalid)';
+
+CREATE AGGREGATE idgen.ledger_verify_report(id idgen.event_id, event text, entities jsonb, meta jsonb, data jsonb) (
+  SFUNC = idgen.ledger_verify_step,
+  STYPE = internal,
+  FINALFUNC = idgen.ledger_verify_report_final,
+  PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE idgen.ledger_verify_report(idgen.event_id, text, jsonb, jsonb, jsonb) IS
+'idgen.ledger_verify with the first broken event''s position, reason and expected id; call with ORDER BY id';
+
+CREATE FUNCTION idgen.ledger_append() RETURNS trigger
+AS 'MODULE_PATHNAME', 'idgen_ledger_append' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION idgen.ledger_append() IS
+'BEFORE INSERT FOR EACH ROW trigger of ledger tables (ledger_id, id, event, entities, meta, data): assigns monotonic, chained event ids under a per-ledger lock';
+
+CREATE FUNCTION idgen.ledger_create(events regclass, name text, description text)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_ledger_create' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION idgen.ledger_create(regclass, text, text) IS
+'Creates a ledger in a table with the idgen.ledger_append() trigger: inserts its genesis event, made now with its ledger id and id, and returns the ledger id';
