@@ -1,0 +1,289 @@
+-- Attacks on idgen by roles with few rights (SECURITY.md), each one refused. Every case here
+-- succeeded against idgen 0.1.0: a role with INSERT and CREATE on a schema became superuser
+-- through the ledger trigger, trojan functions ran inside ledger_create and the registry lookup,
+-- append errors showed hidden ledgers' latest events, an INSERT-only role froze a ledger, a
+-- dropped table stayed in the group registry and a squatted schema received the extension.
+SELECT current_database() AS regress_db \gset
+-- Ledger ids come from the genesis time: pin it (the limit on timestamps ahead of the real clock
+-- is measured from the real clock, so a pinned past instant passes it).
+SET idgen.fixed_clock = '2026-01-01 00:00:00+00';
+
+CREATE ROLE regress_idgen_mallory;
+CREATE ROLE regress_idgen_tenant_a;
+CREATE ROLE regress_idgen_tenant_b;
+CREATE ROLE regress_idgen_owner;
+CREATE SCHEMA regress_mallory AUTHORIZATION regress_idgen_mallory;
+GRANT USAGE ON SCHEMA regress_mallory TO PUBLIC;
+GRANT USAGE, CREATE ON SCHEMA public TO regress_idgen_owner;
+
+-- Every trojan below writes here, as the role that runs it.
+CREATE TABLE trojan_calls (run_as name, trojan text);
+GRANT SELECT, INSERT ON trojan_calls TO PUBLIC;
+
+-- Reports a statement's outcome: "accepted", or its SQLSTATE, message and detail with ledger ids
+-- in hex masked, so that two refusals can be compared.
+CREATE FUNCTION outcome(statement text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  state text;
+  message text;
+  detail text;
+BEGIN
+  EXECUTE statement;
+  RETURN 'accepted';
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS state = RETURNED_SQLSTATE, message = MESSAGE_TEXT, detail = PG_EXCEPTION_DETAIL;
+  -- The lead over the real clock changes from run to run.
+  RETURN regexp_replace(regexp_replace(state || ': ' || message || coalesce(' / ' || detail, ''),
+                                       'ledger [0-9a-f]{8}', 'ledger <id>', 'g'),
+                        '[0-9]+\.[0-9]{3} s ahead', '<n> s ahead');
+END
+$$;
+
+CREATE TABLE ledger_events (
+  ledger_id bigint NOT NULL,
+  id idgen.event_id NOT NULL,
+  event text NOT NULL,
+  entities jsonb NOT NULL,
+  meta jsonb NOT NULL DEFAULT '{}',
+  data jsonb NOT NULL,
+  PRIMARY KEY (ledger_id, id)
+);
+CREATE TRIGGER ledger_append BEFORE INSERT ON ledger_events
+  FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();
+SELECT idgen.ledger_create('ledger_events', 'security', 'attacks on ledgers') AS ledger \gset
+INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES (:ledger, 'opened', '{}', '1');
+
+-------------------------------------------------------------------------------------------------
+-- 1. A trojan operator on the search_path of a role that appends. The trigger reads the ledger's
+--    latest event as the table's owner (here a superuser); 0.1.0 resolved that query's "=" with
+--    the appender's search_path, so mallory's operator ran as the owner and made mallory superuser.
+-------------------------------------------------------------------------------------------------
+GRANT SELECT, INSERT ON ledger_events TO regress_idgen_mallory;
+SET ROLE regress_idgen_mallory;
+CREATE FUNCTION regress_mallory.eq(bigint, bigint) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO public.trojan_calls VALUES (current_user, 'bigint = bigint');
+  BEGIN
+    ALTER ROLE regress_idgen_mallory SUPERUSER;
+  EXCEPTION WHEN insufficient_privilege THEN NULL;
+  END;
+  RETURN $1 OPERATOR(pg_catalog.=) $2;
+END
+$$;
+CREATE OPERATOR regress_mallory.= (LEFTARG = bigint, RIGHTARG = bigint, FUNCTION = regress_mallory.eq);
+SET search_path = regress_mallory, pg_catalog, public;
+INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES (:ledger, 'x', '{}', '{}');
+RESET search_path;
+RESET ROLE;
+SELECT rolsuper AS mallory_is_superuser FROM pg_roles WHERE rolname = 'regress_idgen_mallory';
+SELECT count(*) AS trojan_calls FROM trojan_calls;
+
+-------------------------------------------------------------------------------------------------
+-- 2. Trojan functions and operators where idgen's own SQL would find them: ledger_create's INSERT
+--    (0.1.0 called convert_from and jsonb_build_object unqualified, as the superuser calling it)
+--    and the group registry lookup (name = $1).
+-------------------------------------------------------------------------------------------------
+SET ROLE regress_idgen_mallory;
+CREATE FUNCTION regress_mallory.convert_from(bytea, text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO public.trojan_calls VALUES (current_user, 'convert_from');
+  RETURN pg_catalog.convert_from($1, $2::name);
+END
+$$;
+CREATE FUNCTION regress_mallory.jsonb_build_object(text, text, text, text) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO public.trojan_calls VALUES (current_user, 'jsonb_build_object');
+  RETURN pg_catalog.jsonb_build_object($1, $2, $3, $4);
+END
+$$;
+CREATE FUNCTION regress_mallory.text_eq(text, text) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO public.trojan_calls VALUES (current_user, 'text = text');
+  RETURN $1 OPERATOR(pg_catalog.=) $2;
+END
+$$;
+CREATE OPERATOR regress_mallory.= (LEFTARG = text, RIGHTARG = text, FUNCTION = regress_mallory.text_eq);
+RESET ROLE;
+SET search_path = regress_mallory, pg_catalog, public;
+SELECT idgen.ledger_create('ledger_events', 'trojans', 'on the path') AS trojan_ledger \gset
+SELECT idgen.group_uuid_group(idgen.group_uuid('a name nobody registered', 1)) = idgen.crc12('a name nobody registered') AS unregistered_name;
+RESET search_path;
+SELECT count(*) AS trojan_calls FROM trojan_calls;
+SELECT count(*) AS trojan_ledger_events FROM ledger_events WHERE ledger_id = :trojan_ledger;
+
+-------------------------------------------------------------------------------------------------
+-- 3. Tenants behind row-level security. 0.1.0 let tenant b append to tenant a's ledger, and told
+--    b a's latest event in the error of an import that did not chain. Now b is refused for a's
+--    ledger exactly as for a ledger that does not exist, and learns no id, time or checksum.
+-------------------------------------------------------------------------------------------------
+CREATE TABLE tenant_events (
+  tenant name NOT NULL DEFAULT current_user,
+  ledger_id bigint NOT NULL,
+  id idgen.event_id NOT NULL,
+  event text NOT NULL,
+  entities jsonb NOT NULL,
+  meta jsonb NOT NULL DEFAULT '{}',
+  data jsonb NOT NULL,
+  PRIMARY KEY (ledger_id, id)
+);
+CREATE TRIGGER ledger_append BEFORE INSERT ON tenant_events
+  FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();
+ALTER TABLE tenant_events OWNER TO regress_idgen_owner;
+ALTER TABLE tenant_events ENABLE ROW LEVEL SECURITY;
+CREATE POLICY own_rows ON tenant_events USING (tenant = current_user) WITH CHECK (tenant = current_user);
+GRANT SELECT, INSERT ON tenant_events TO regress_idgen_tenant_a, regress_idgen_tenant_b;
+
+SET ROLE regress_idgen_tenant_a;
+SELECT idgen.ledger_create('tenant_events', 'a', 'ledger of tenant a') AS ledger_a \gset
+INSERT INTO tenant_events (ledger_id, event, entities, data) VALUES (:ledger_a, 'a1', '{}', '1');
+SELECT count(*) AS a_sees FROM tenant_events;
+SET ROLE regress_idgen_tenant_b;
+SELECT count(*) AS b_sees FROM tenant_events;
+-- Appending to a's ledger and to a ledger that does not exist: one refusal, word for word.
+SELECT outcome(format('INSERT INTO tenant_events (ledger_id, event, entities, data) VALUES (%s, %L, ''{}'', ''2'')', :ledger_a, 'intrusion')) AS to_hidden_ledger;
+SELECT outcome(format('INSERT INTO tenant_events (ledger_id, event, entities, data) VALUES (%s, %L, ''{}'', ''2'')', 12345, 'intrusion'))
+     = outcome(format('INSERT INTO tenant_events (ledger_id, event, entities, data) VALUES (%s, %L, ''{}'', ''2'')', :ledger_a, 'intrusion'))
+       AS same_as_missing_ledger;
+-- An import probing a's ledger (0.1.0 answered "... after the latest event <id>").
+SELECT outcome(format('INSERT INTO tenant_events (id, event, entities, data) VALUES (idgen.event_id(0, 0, %s), %L, ''{}'', ''2'')', :ledger_a, 'probe')) AS probe_hidden_ledger;
+SELECT outcome(format('INSERT INTO tenant_events (id, event, entities, data) VALUES (idgen.event_id(0, 0, %s), %L, ''{}'', ''2'')', 12345, 'probe'))
+     = outcome(format('INSERT INTO tenant_events (id, event, entities, data) VALUES (idgen.event_id(0, 0, %s), %L, ''{}'', ''2'')', :ledger_a, 'probe'))
+       AS same_as_missing_ledger;
+-- b's own ledger works as usual, with the detailed errors b may see.
+SELECT idgen.ledger_create('tenant_events', 'b', 'ledger of tenant b') AS ledger_b \gset
+INSERT INTO tenant_events (ledger_id, event, entities, data) VALUES (:ledger_b, 'b1', '{}', '1');
+SELECT outcome(format('INSERT INTO tenant_events (id, event, entities, data) VALUES (idgen.event_id(0, 0, %s), %L, ''{}'', ''2'')', :ledger_b, 'late')) ~ 'timestamp not increasing' AS b_told_why;
+RESET ROLE;
+SELECT tenant, count(*), (idgen.ledger_verify(id, event, entities, meta, data ORDER BY id)).valid
+FROM tenant_events GROUP BY tenant ORDER BY 1;
+
+-------------------------------------------------------------------------------------------------
+-- 4. A role with INSERT only. It is told nothing about any ledger, and appends to none: one
+--    refusal whether the ledger exists or not. SELECT on the id columns lets it append.
+-------------------------------------------------------------------------------------------------
+REVOKE SELECT ON ledger_events FROM regress_idgen_mallory;
+SET ROLE regress_idgen_mallory;
+SELECT outcome(format('INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES (%s, %L, ''{}'', ''2'')', :ledger, 'blind')) AS insert_only;
+SELECT outcome(format('INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES (%s, %L, ''{}'', ''2'')', 12345, 'blind'))
+     = outcome(format('INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES (%s, %L, ''{}'', ''2'')', :ledger, 'blind'))
+       AS same_as_missing_ledger;
+SELECT outcome(format('INSERT INTO ledger_events (id, event, entities, data) VALUES (idgen.event_id(0, 0, %s), %L, ''{}'', ''2'')', :ledger, 'probe'))
+     = outcome(format('INSERT INTO ledger_events (id, event, entities, data) VALUES (idgen.event_id(0, 0, %s), %L, ''{}'', ''2'')', 12345, 'probe'))
+       AS probe_same_as_missing_ledger;
+RESET ROLE;
+GRANT SELECT (ledger_id, id) ON ledger_events TO regress_idgen_mallory;
+SET ROLE regress_idgen_mallory;
+SELECT outcome(format('INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES (%s, %L, ''{}'', ''2'')', :ledger, 'with select on ids')) AS select_on_ids;
+
+-------------------------------------------------------------------------------------------------
+-- 5. Freezing a ledger. With its latest event in hand, mallory chained an event at the largest
+--    timestamp (0.1.0 accepted it, and every later append failed with "has reached the largest
+--    timestamp"), or pinned idgen.fixed_clock far ahead. No event may lead the real clock by more
+--    than idgen.ledger_max_lead, which only superusers change.
+-------------------------------------------------------------------------------------------------
+SELECT id AS tail FROM ledger_events WHERE ledger_id = :ledger ORDER BY id DESC LIMIT 1 \gset
+SELECT outcome(format('INSERT INTO ledger_events (id, event, entities, meta, data) VALUES (%L, %L, ''{}'', ''{}'', ''{}'')',
+               idgen.event_id('freeze', '{}', '{}', '{}', 9223372036854775807, :ledger, :'tail'), 'freeze')) AS largest_timestamp;
+SET idgen.fixed_clock = '2200-01-01 00:00:00+00';
+SELECT outcome(format('INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES (%s, %L, ''{}'', ''3'')', :ledger, 'future')) AS fixed_clock_ahead;
+SELECT outcome('SET idgen.ledger_max_lead = -1') AS mallory_lifts_the_limit;
+RESET idgen.fixed_clock;
+RESET ROLE;
+SET idgen.fixed_clock = '2026-01-01 00:00:00+00';
+-- The owner still appends (at the ledger's latest timestamp + 1), and the ledger verifies.
+INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES (:ledger, 'after the attacks', '{}', '4')
+RETURNING idgen.event_id_micros(id) - idgen.event_id_micros(:'tail'::idgen.event_id) AS micros_after_tail;
+SELECT count(*), (idgen.ledger_verify(id, event, entities, meta, data ORDER BY id)).valid
+FROM ledger_events WHERE ledger_id = :ledger;
+-- A superuser may let events lead further, for an import: -1 lifts the limit.
+SHOW idgen.ledger_max_lead;
+SET idgen.ledger_max_lead = -1;
+SET idgen.fixed_clock = '2200-01-01 00:00:00+00';
+INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES (:ledger, 'imported future', '{}', '5')
+RETURNING idgen.event_id_timestamp(id);
+RESET idgen.ledger_max_lead;
+SET idgen.fixed_clock = '2026-01-01 00:00:00+00';
+-- The ledger's latest + 1 stays allowed, so appends go on after such an import.
+INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES (:ledger, 'next', '{}', '6')
+RETURNING idgen.event_id_timestamp(id);
+-- A genesis is bounded too.
+SET idgen.fixed_clock = '2200-01-01 00:00:00+00';
+SELECT outcome($$SELECT idgen.ledger_create('ledger_events', 'from the future', '')$$) AS future_genesis;
+SET idgen.fixed_clock = '2026-01-01 00:00:00+00';
+
+-------------------------------------------------------------------------------------------------
+-- 6. The group registry forgets dropped tables: 0.1.0 kept their oids, which group_target()
+--    returned and pg_dump wrote out. The table's owner may drop it without rights on the registry.
+-------------------------------------------------------------------------------------------------
+CREATE SCHEMA regress_doomed AUTHORIZATION regress_idgen_owner;
+SET ROLE regress_idgen_owner;
+CREATE TABLE people (id uuid PRIMARY KEY);
+CREATE TABLE regress_doomed.pets (id uuid PRIMARY KEY);
+RESET ROLE;
+SELECT idgen.register_group('person', 1001, 'people'), idgen.register_group('pet', 1002, 'regress_doomed.pets');
+SELECT idgen.group_target(idgen.group_uuid(1001, 1)) AS person_target, idgen.group_target(idgen.group_uuid(1002, 1)) AS pet_target;
+SET ROLE regress_idgen_owner;
+DROP TABLE people;
+DROP SCHEMA regress_doomed CASCADE;
+RESET ROLE;
+SELECT name, group_id, target FROM idgen.groups WHERE group_id IN (1001, 1002) ORDER BY group_id;
+SELECT idgen.group_target(idgen.group_uuid(1001, 1)) AS person_target;
+-- Also with session_replication_role = replica (the event trigger fires always).
+CREATE TABLE replicated_people (id uuid);
+SELECT idgen.register_group('person', 1001, 'replicated_people');
+SET session_replication_role = replica;
+DROP TABLE replicated_people;
+RESET session_replication_role;
+SELECT name, target FROM idgen.groups WHERE group_id = 1001;
+-- Where the event trigger does not fire (here disabled; also single-user mode), group_target()
+-- still names no dropped table.
+CREATE TABLE unlucky_people (id uuid);
+SELECT idgen.register_group('person', 1001, 'unlucky_people');
+ALTER EVENT TRIGGER idgen_groups_forget_dropped DISABLE;
+DROP TABLE unlucky_people;
+ALTER EVENT TRIGGER idgen_groups_forget_dropped ENABLE ALWAYS;
+SELECT target IS NOT NULL AS oid_kept, idgen.group_target(idgen.group_uuid(1001, 1)) AS person_target
+FROM idgen.groups WHERE group_id = 1001;
+-- A temporary table would be dropped with its session, when no DROP command runs.
+CREATE TEMP TABLE scratch (id uuid);
+SELECT idgen.register_group('scratch', 1003, 'scratch');
+DELETE FROM idgen.groups WHERE group_id IN (1001, 1002);
+
+-------------------------------------------------------------------------------------------------
+-- 7. Schema squatting: a role that may create schemas made "idgen" first; 0.1.0 installed into it,
+--    and the squatter's DROP SCHEMA idgen CASCADE then took idgen and other owners' columns.
+-------------------------------------------------------------------------------------------------
+CREATE DATABASE regress_idgen_squat;
+\c regress_idgen_squat
+CREATE SCHEMA idgen AUTHORIZATION regress_idgen_mallory;
+CREATE EXTENSION idgen;
+ALTER SCHEMA idgen OWNER TO CURRENT_USER;
+GRANT CREATE ON SCHEMA idgen TO regress_idgen_mallory;
+CREATE EXTENSION idgen;
+REVOKE CREATE ON SCHEMA idgen FROM regress_idgen_mallory;
+CREATE FUNCTION idgen.comb(interval) RETURNS uuid LANGUAGE sql RETURN gen_random_uuid();
+ALTER FUNCTION idgen.comb(interval) OWNER TO regress_idgen_mallory;
+CREATE EXTENSION idgen;
+DROP FUNCTION idgen.comb(interval);
+-- A schema that a superuser owns and nobody else may create in is fine, made beforehand or not.
+CREATE EXTENSION idgen;
+SELECT extversion FROM pg_extension WHERE extname = 'idgen';
+-- A 0.1.0 install in a squatted schema is not updated until the schema is a superuser's.
+DROP EXTENSION idgen;
+ALTER SCHEMA idgen OWNER TO regress_idgen_mallory;
+CREATE EXTENSION idgen VERSION '0.1.0';
+ALTER EXTENSION idgen UPDATE;
+ALTER SCHEMA idgen OWNER TO CURRENT_USER;
+ALTER EXTENSION idgen UPDATE;
+SELECT extversion FROM pg_extension WHERE extname = 'idgen';
+\c :regress_db
+DROP DATABASE regress_idgen_squat;
+
+-- Clean up.
+RESET idgen.fixed_clock;
+DROP TABLE ledger_events, tenant_events, trojan_calls;
+DROP FUNCTION outcome(text);
+DROP SCHEMA regress_mallory CASCADE;
+REVOKE ALL ON SCHEMA public FROM regress_idgen_owner;
+DROP ROLE regress_idgen_mallory, regress_idgen_tenant_a, regress_idgen_tenant_b, regress_idgen_owner;
