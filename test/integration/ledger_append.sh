@@ -124,16 +124,31 @@ SQL
   check "both extra ledgers still verify" \
     "$(verify "$second") $(verify "$third")" "t $(q "SELECT count(*) FROM ledger_events WHERE ledger_id = $second") t $(q "SELECT count(*) FROM ledger_events WHERE ledger_id = $third")"
 
-  # An appender that may insert but sees none of the rows (no SELECT, a row-level security
-  # policy hiding everything) still chains onto the real tail; so does a renamed table.
+  # What an appender sees decides what it may do: a role with INSERT alone, or whose row-level
+  # security policies hide the ledger, is refused as for a ledger that does not exist; a role that
+  # may read the ids (column SELECT) and whose policy shows the ledger chains onto the real tail,
+  # even where a newer event of another ledger is hidden from it.
   q "CREATE ROLE appender; GRANT USAGE ON SCHEMA public TO appender;
-     GRANT INSERT ON ledger_events TO appender;
+     GRANT INSERT ON ledger_events TO appender"
+  as_appender() { psql -XAtq -c "SET ROLE appender" -c "$1" 2>&1 | sed -E 's/ledger [0-9a-f]{8}/ledger <id>/'; }
+  refused='ERROR:  cannot append to ledger <id> in "ledger_events"
+DETAIL:  The ledger does not exist, or this role may not read its latest event.
+HINT:  A role appends to a ledger whose latest event it may read: it needs SELECT on the table or on its ledger_id and id columns, and row-level security policies that show it that event.'
+  check "a role with INSERT only is refused, as for a ledger that does not exist" \
+    "$(as_appender "INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES ($second, 'blind', '{}', '6')")" \
+    "$refused"
+  check "... the same refusal for a ledger id nobody created" \
+    "$(as_appender "INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES (7, 'blind', '{}', '6')")" \
+    "$refused"
+  q "GRANT SELECT (ledger_id, id) ON ledger_events TO appender;
      ALTER TABLE ledger_events ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY;
-     CREATE POLICY nothing_visible ON ledger_events FOR SELECT USING (false);
+     CREATE POLICY second_visible ON ledger_events FOR SELECT USING (ledger_id = $second);
      CREATE POLICY inserts ON ledger_events FOR INSERT WITH CHECK (true)"
-  check "a role without SELECT, behind a policy hiding every row, appends" \
-    "$(psql -XAtq -c "SET ROLE appender" -c "INSERT INTO ledger_events (ledger_id, event, entities, data)
-                                            VALUES ($second, 'hidden tail', '{}', '6')" 2>&1)" ""
+  check "with SELECT on the ids and a policy showing its ledger, it appends onto the real tail" \
+    "$(as_appender "INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES ($second, 'seen tail', '{}', '6')")" ""
+  check "... and is refused for a ledger its policy hides" \
+    "$(as_appender "INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES ($third, 'hidden tail', '{}', '6')")" \
+    "$refused"
   q "ALTER TABLE ledger_events RENAME TO renamed_events"
   q "INSERT INTO renamed_events (ledger_id, event, entities, data) VALUES ($second, 'renamed', '{}', '7')"
   q "ALTER TABLE renamed_events RENAME TO ledger_events"
