@@ -1,5 +1,5 @@
 // AES (FIPS 197) on single 16-byte blocks under one key, both directions: the cipher of public
-// identities (spec public-id.md 3: ECB with exactly one block, no IV, no padding).
+// identities (docs/public-id.md, "Format": ECB with exactly one block, no IV, no padding).
 //
 // OpenSSL's EVP interface does the work (AES-NI where the CPU has it, no secret-indexed tables).
 // Setting a key expands both key schedules once; encrypting a block afterwards is one EVP call,

@@ -1,11 +1,11 @@
-// The alphanumeric (base62) id encoding of Architect.Identities (spec distributed-id.md 4.3).
+// The alphanumeric (base62) id encoding of Architect.Identities (docs/distributed-id.md).
 //
 // Alphabet 0-9A-Za-z in ASCII order, so string order (COLLATE "C") equals numeric order. The unit
 // is the block: 8 bytes read big-endian, written as exactly 11 digits. A 64-bit value is one
 // block; a 128-bit value is two blocks (not the base62 form of the whole number); a DistributedId
 // is its two-block form without the first 6 characters, which are always 0.
 //
-// Decoding is strict (spec 6.1): exact length, alphabet characters only, and every block at most
+// Decoding is strict: exact length, alphabet characters only, and every block at most
 // 2^64 - 1 (the reference library wraps larger blocks around; idgen rejects them).
 #pragma once
 

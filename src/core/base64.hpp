@@ -1,5 +1,5 @@
 // Strict standard base64 (RFC 4648 section 4: A-Z a-z 0-9 + /, '=' padding), the form in which
-// the public-id key is written (spec public-id.md 2).
+// the public-id key is written (docs/public-id.md, "Setting up the key").
 //
 // The decoder reads key material, so it looks at every character the same way: the alphabet is
 // mapped with arithmetic, not a table indexed by the character, and its errors carry positions and

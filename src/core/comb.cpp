@@ -1,4 +1,4 @@
-// Short-prefix COMB layout, parameters and validation; see comb.hpp and spec comb.md.
+// Short-prefix COMB layout, parameters and validation; see comb.hpp and docs/comb.md.
 #include "core/comb.hpp"
 
 #include <utility>

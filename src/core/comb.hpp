@@ -1,4 +1,4 @@
-// Short-prefix COMB UUIDs (spec: comb.md). Layout of a COMB with a p-byte prefix:
+// Short-prefix COMB UUIDs (docs/comb.md). Layout of a COMB with a p-byte prefix:
 //
 //   bytes 0 .. p-1   prefix, big-endian: floor(unix_ms / interval_ms) mod 256^p   (time variant)
 //                                     or floor((nextval - 1) / block_size) mod 256^p (sequence)

@@ -1,4 +1,4 @@
-// Ledger event ids of the Evently ledger (spec event-id.md): 16 bytes, big-endian
+// Ledger event ids of the Evently ledger (docs/event-id.md): 16 bytes, big-endian
 //   bytes 0-7   microseconds since 1970 (0 .. 2^63 - 1)
 //   bytes 8-11  CRC-32C checksum of the event
 //   bytes 12-15 ledger id; its two low bits are the id version (only 00 is defined)
@@ -40,7 +40,7 @@ constexpr int version_of(std::uint32_t ledger) noexcept {
   return static_cast<int>(ledger & kVersionMask);
 }
 
-// Bytewise order (spec 3): the order of the text forms and of PostgreSQL's uuid.
+// Bytewise order: the order of the text forms and of PostgreSQL's uuid.
 int compare(const EventId& a, const EventId& b) noexcept;
 
 void encode_text(const EventId& id, char* out) noexcept;  // writes kTextChars characters
@@ -56,7 +56,7 @@ bool is_genesis_name(const void* name, std::size_t len) noexcept;
 // The genesis meta as jsonb prints it (Quirk 1).
 constexpr char kGenesisMeta[] = "{\"notes\": \"Ledger established by Evently\"}";
 
-// The end of a regular event's hash input (spec 6), after name, entities, meta and data:
+// The end of a regular event's hash input, after name, entities, meta and data:
 // hex16(micros) hex8(ledger) previous-id-text. Returns the finished checksum.
 std::uint32_t finish_checksum(crc32c::Stream& stream, std::uint64_t micros, std::uint32_t ledger,
                               const EventId& previous) noexcept;
@@ -67,7 +67,7 @@ struct Genesis {
   EventId id;
 };
 
-// The genesis of a ledger created with name and description (UTF-8) at micros (spec 8):
+// The genesis of a ledger created with name and description (UTF-8) at micros:
 // DATA_G is built from them exactly as jsonb prints {"name": ..., "description": ...}.
 Genesis genesis(const char* name, std::size_t name_len, const char* description,
                 std::size_t description_len, std::uint64_t micros) noexcept;

@@ -1,4 +1,4 @@
-// The hexadecimal id encoding of Architect.Identities (spec distributed-id.md 4.2): upper-case
+// The hexadecimal id encoding of Architect.Identities (docs/distributed-id.md): upper-case
 // output, either case accepted, fixed widths and nothing else (no prefix, sign, separators).
 //   64-bit value   16 characters
 //   DistributedId  26 characters: the last 13 bytes of its 16-byte big-endian form (a 00 byte,
@@ -29,7 +29,7 @@ DecodeResult decode_u128(const char* text, std::size_t len, u128* out) noexcept;
 DecodeResult decode_decimal28(const char* text, std::size_t len, u128* out) noexcept;
 
 // Lower-case, exactly `chars` digits (at most 16) of the low bits of v: the hexN(x) pieces of
-// ledger event ids (spec event-id.md 2), which hash and print lower-case.
+// ledger event ids (docs/event-id.md), which hash and print lower-case.
 void encode_lower(std::uint64_t v, std::size_t chars, char* out) noexcept;
 
 // Free width: writes lower-case digits without leading zeros ("0" for zero) and returns how many

@@ -1,7 +1,7 @@
-// Whole-ledger verification (spec event-id.md 12) as a state machine over events in id order.
-// The caller computes what needs the database (the genesis pieces, a regular event's checksum
-// over canonical JSON) and this decides, in the spec's order of checks, whether each event holds
-// and where the walk stops. Trivially copyable, so it can live in an aggregate's state.
+// Whole-ledger verification (docs/event-id.md, "Verifying a ledger") as a state machine over events
+// in id order. The caller computes what needs the database (the genesis pieces, a regular event's
+// checksum over canonical JSON) and this decides, in the reference's order of checks, whether each
+// event holds and where the walk stops. Trivially copyable, so it can live in an aggregate's state.
 #pragma once
 
 #include <cstdint>

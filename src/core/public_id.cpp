@@ -1,4 +1,4 @@
-// Public identities; see public_id.hpp and spec public-id.md.
+// Public identities; see public_id.hpp and docs/public-id.md.
 #include "core/public_id.hpp"
 
 #include <cstring>

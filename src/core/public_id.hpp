@@ -1,4 +1,4 @@
-// Public identities (spec public-id.md): a keyed, reversible disguise of an internal id as 16
+// Public identities (docs/public-id.md): a keyed, reversible disguise of an internal id as 16
 // bytes, byte-exact with Architect.Identities' AesPublicIdentityConverter.
 //
 //   id --(layout of its kind, 4)--> P --(AES, 3)--> C --(.NET Guid byte swap, 5)--> public uuid U

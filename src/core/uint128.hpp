@@ -14,7 +14,7 @@ using u128 = unsigned __int128;
 
 constexpr u128 kU128Max = ~u128{0};
 
-// 10^28 - 1, the largest DistributedId value (spec distributed-id.md 2.1).
+// 10^28 - 1, the largest DistributedId value (28 decimal digits).
 constexpr u128 kDecimal28Max = u128{999999999999999999ULL} * 10000000000ULL + 9999999999ULL;
 
 constexpr u128 u128_from_halves(std::uint64_t hi, std::uint64_t lo) noexcept {

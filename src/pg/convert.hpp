@@ -1,7 +1,7 @@
 // Translation between SQL arguments/results and core value types, shared by every family's glue.
-// Argument readers raise the SQL errors of design.md themselves: a NULL where a value is required
-// and an interval with months are 22023; an infinite timestamp or an interval too long for 64-bit
-// microseconds is 22008, as PostgreSQL reports datetime values out of range.
+// Argument readers raise the SQL errors of CONTRIBUTING.md themselves: a NULL where a value is
+// required and an interval with months are 22023; an infinite timestamp or an interval too long for
+// 64-bit microseconds is 22008, as PostgreSQL reports datetime values out of range.
 #pragma once
 
 #include <cstdint>

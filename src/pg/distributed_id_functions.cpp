@@ -1,4 +1,4 @@
-// SQL functions of DistributedId and DistributedId128 (spec distributed-id.md 2 and 3): the
+// SQL functions of DistributedId and DistributedId128 (docs/distributed-id.md): the
 // generators, the embedded timestamps and the range-scan bounds.
 #include <cstdint>
 
@@ -32,9 +32,9 @@ constexpr const char* kDistributedIdRange =
     "1900-01-01 00:00:00 UTC to 3014-12-13 12:41:28.831 UTC";
 constexpr const char* kDistributedId128Range = "1700-01-01 00:00:00 UTC to the year 10619";
 
-// The generation loop shared by both kinds: one draw per call, kept across waits (spec 2.3);
-// step_state re-reads the clock on every attempt (pg/generator_state.cpp); `make` builds the
-// Datum from the step's timestamp and random part.
+// The generation loop shared by both kinds: one draw per call, kept across waits (as the reference
+// library does); step_state re-reads the clock on every attempt (pg/generator_state.cpp); `make`
+// builds the Datum from the step's timestamp and random part.
 template <typename Draw, typename Step, typename Make>
 Datum generate(Draw q, Step (*step_state)(Draw), Make make, const char* kind, const char* range) {
   for (;;) {

@@ -1,6 +1,7 @@
-// SQL functions of the alphanumeric (base62) and hexadecimal id encodings (spec
-// distributed-id.md 4): encoders for bigint, DistributedId numeric and uuid, strict decoders, and
-// their try_ forms that answer NULL instead of raising (for URL parameters: NULL becomes a 404).
+// SQL functions of the alphanumeric (base62) and hexadecimal id encodings
+// (docs/distributed-id.md): encoders for bigint, DistributedId numeric and uuid, strict decoders,
+// and their try_ forms that answer NULL instead of raising (for URL parameters: NULL becomes a
+// 404).
 //
 // Errors: malformed text 22P02 (wrong length, a character outside the alphabet), a well-formed
 // value outside what the target holds 22003; the input is quoted clipped to 40 characters.

@@ -1,4 +1,5 @@
-// The C++/PostgreSQL error boundary (design.md, "The C++/PostgreSQL boundary").
+// The C++/PostgreSQL error boundary (CONTRIBUTING.md, "The boundary rules, as the code applies
+// them").
 //
 // PostgreSQL reports errors with longjmp, C++ with exceptions, and neither may cross the other:
 //  - every SQL-callable function is defined with IDGEN_SQL_FUNCTION, which catches any C++

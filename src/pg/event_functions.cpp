@@ -1,4 +1,4 @@
-// The computations of ledger event ids from SQL values (spec event-id.md 13): canonical JSON,
+// The computations of ledger event ids from SQL values (docs/event-id.md): canonical JSON,
 // checksums and ids of regular events, the genesis of a ledger, and the check of one event
 // against its predecessor. All IMMUTABLE, STRICT and PARALLEL SAFE.
 #include "core/event_id.hpp"

@@ -1,4 +1,4 @@
-// The idgen.event_id type (spec event-id.md 13): text and binary I/O, bytewise comparison with
+// The idgen.event_id type (docs/event-id.md): text and binary I/O, bytewise comparison with
 // sort support, hashing, the bytea casts, construction from parts and extraction of the parts.
 // Errors: malformed text 22P02; a bytea that is not 16 bytes 22023; a part out of range 22003
 // (also when an id's timestamp field is beyond 2^63 - 1 µs, which no valid id holds).

@@ -1,4 +1,4 @@
-// The whole-ledger verification aggregates (spec event-id.md 12):
+// The whole-ledger verification aggregates (docs/event-id.md, "Verifying a ledger"):
 //   idgen.ledger_verify(id, event, entities, meta, data ORDER BY id)
 //     -> (valid, events, first_invalid)
 //   idgen.ledger_verify_report(... ORDER BY id)
@@ -75,7 +75,7 @@ IDGEN_SQL_FUNCTION(idgen_ledger_verify_step) {
   if (!walk->checking()) {
     walk->skip();
   } else if (PG_ARGISNULL(2) || PG_ARGISNULL(3) || PG_ARGISNULL(4) || PG_ARGISNULL(5)) {
-    walk->missing_content(id);  // SQL NULL is never an empty piece (spec 6)
+    walk->missing_content(id);  // SQL NULL is never an empty piece
   } else {
     idgen::pg::walk_event(*walk, id, PG_GETARG_TEXT_PP(2), PG_GETARG_JSONB_P(3),
                           PG_GETARG_JSONB_P(4), PG_GETARG_JSONB_P(5));

@@ -1,4 +1,4 @@
-// SQL functions of public identities (spec public-id.md): idgen.public_id for bigint,
+// SQL functions of public identities (docs/public-id.md): idgen.public_id for bigint,
 // DistributedId numeric and uuid, and idgen.public_id_to_bigint / _to_numeric / _to_uuid.
 //
 // Each C function serves both SQL signatures of its name: with one argument it uses the

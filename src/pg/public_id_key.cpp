@@ -1,12 +1,12 @@
 // idgen.public_id_key_file and the per-backend key caches; see public_id_key.hpp.
 //
 // Why a file and not a setting that holds the key: PostgreSQL copies setting values to the server
-// log on reload, to pg_db_role_setting, and (with SQL text) to statement logs (spec public-id.md
-// 8.2). The setting holds only a path; the file is checked like ssl_key_file (owned by the
-// server's user, no group or world access) and read by each backend on its first use after a
-// reload. The assign hook, which PostgreSQL runs for every setting of the configuration files on
-// each reload, drops the cached key, so even long-lived backends use a rotated key for their very
-// next call.
+// log on reload, to pg_db_role_setting, and (with SQL text) to statement logs
+// (docs/public-id.md, "Who can use the key"). The setting holds only a path; the file is checked
+// like ssl_key_file (owned by the server's user, no group or world access) and read by each backend
+// on its first use after a reload. The assign hook, which PostgreSQL runs for every setting of the
+// configuration files on each reload, drops the cached key, so even long-lived backends use a
+// rotated key for their very next call.
 #include "pg/public_id_key.hpp"
 
 #include <cerrno>

@@ -1,4 +1,4 @@
-// The keys of public identities (spec public-id.md 2 and 8): the configured key, read from the
+// The keys of public identities (docs/public-id.md): the configured key, read from the
 // file that idgen.public_id_key_file names, and keys passed explicitly as bytea arguments.
 //
 // Each is held as an AesBlockCipher (expanded schedules) per backend and rebuilt only when its
