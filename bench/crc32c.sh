@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CRC-32C throughput on one core (Google Benchmark, bench/crc32c_benchmark.cpp): the dispatching
 # path (the CPU's crc32 instruction where present) and the portable tables, 64 B to 1 MiB.
-# Target (design.md): at least 5 GB/s for large inputs. Not a test: it asserts nothing.
+# Target (docs/benchmarks.md): at least 5 GB/s for large inputs. Not a test: it asserts nothing.
 # Usage: bash bench/crc32c.sh. The report is printed and saved under bench/reports/.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,6 +1,6 @@
 // Google Benchmark of CRC-32C (src/core/crc32c.*) on one core: the dispatching path (the CPU's
 // crc32 instruction where present) and the portable slice-by-8 path, from 64 bytes to 1 MiB.
-// Target (design.md): at least 5 GB/s for large inputs. Run: make bench-crc32c.
+// Target (docs/benchmarks.md): at least 5 GB/s for large inputs. Run: make bench-crc32c.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>

@@ -7,7 +7,7 @@ CREATE SEQUENCE IF NOT EXISTS bench_seq;
 SET jit = off;  -- these plans stay below jit_above_cost anyway; keep it explicit
 
 -- rows: per run. DistributedId is rate-limited by design (about 128 ids per ms per generator once
--- the 1 s leeway is borrowed, spec 2.4), so its per-call cost is measured on bursts of 100 000 ids
+-- the 1 s leeway is borrowed; docs/distributed-id.md), so its per-call cost is measured on bursts of 100 000 ids
 -- that fit the leeway, each after 1.2 s of idleness that restores it.
 CREATE TEMP TABLE candidates (name text PRIMARY KEY, expr text NOT NULL, ord int NOT NULL,
                               rows int NOT NULL DEFAULT current_setting('bench.rows')::int,
@@ -105,7 +105,7 @@ ORDER BY c.ord;
 \echo 'idgen.distributed_id() sustains about 128 ids per ms per generator by design; the figures'
 \echo 'above are its per-call cost within a burst that fits the 1 s leeway.'
 
--- Public ids against idgen.comb() (target: at most 1.5x its per-row cost, design.md). Encoders of
+-- Public ids against idgen.comb() (target: at most 1.5x its per-row cost, docs/benchmarks.md). Encoders of
 -- a uuid are timed on idgen.comb() values, so comb's own net cost is taken off them; the numeric
 -- encoder's input comes from an int-to-numeric cast, whose net cost is taken off it; decoders are
 -- derived from round trips (round trip - encode + empty floor).

@@ -1,5 +1,5 @@
 -- Summary of an insert benchmark run (bench/insert.sh): per key, over all segments, and the
--- targets of issue 7 (COMB within 1.3x of bigserial on time and on full-page images per row, at
+-- targets in docs/benchmarks.md (COMB within 1.3x of bigserial on time and on full-page images per row, at
 -- least 2x better than uuid v4 on both; strictly monotonic 16-byte keys with an index at most 10 %
 -- above the ideal). bench/insert.sh replaces @OUT@ with the run's directory: reads segments.csv
 -- and ideal.csv there, writes summary.csv and appends the tables to summary.txt.

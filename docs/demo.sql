@@ -23,7 +23,7 @@ SELECT id, to_hex(idgen.comb_prefix(id)) AS prefix, customer,
        idgen.comb_to_suffix(id) AS sql_server_form
 FROM orders ORDER BY id;
 
-\echo '--- The prefix every COMB made at 2026-01-01 00:00:00 UTC carries (the spec''s example):'
+\echo '--- The prefix every COMB made at 2026-01-01 00:00:00 UTC carries (the documented example):'
 SELECT to_hex(idgen.comb_prefix_at('2026-01-01 00:00:00+00')) AS prefix_at_2026,
        idgen.comb_at('2026-01-01 00:00:00+00') AS an_id_made_then;
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every SQL example of the docs runs (issue 7: "the docs cannot rot"). For README.md and each
+# Every SQL example of the docs runs (the docs cannot rot). For README.md and each
 # docs/*.md except docs/scaling-out.md (tested by test/integration/scaling_out.sh), this extracts
 # the fenced ```sql blocks and runs them, printing one TAP line per block:
 #   ok - docs/comb.md: block 3 (line 120)          the block ran as its fence says

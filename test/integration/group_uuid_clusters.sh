@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Group-key uuids across servers (spec group-uuid.md 5): block reservation with plain sequences.
+# Group-key uuids across servers (docs/group-uuid.md, "Many servers"): block reservation with plain sequences.
 #
 # Three PostgreSQL clusters on loopback ports each generate ids of the group 'person' from a
 # sequence START k INCREMENT BY 3 (k = 1, 2, 3), under concurrent pgbench load on all three at

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile input leaves no crash behind (issue 8): runs the regression suite's hostile-input script
+# Hostile input leaves no crash behind: runs the regression suite's hostile-input script
 # (sql/hostile_input.sql: every idgen function with malformed, empty, huge, negative, boundary,
 # non-ASCII and NULL arguments, about 900 calls) against a throwaway cluster, then checks the
 # server log of that run: no backend terminated by a signal, no PANIC, no "internal error" report,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Operations (issue 8, item 6): what a DBA does to a database that uses idgen.
+# Operations: what a DBA does to a database that uses idgen.
 #
 # 1. Dump and restore. A database uses every idgen type and domain (uuid columns with DEFAULT
 #    comb(), comb_seq(), uuidv7(), distributed_id128() and group_uuid('person', nextval(...)), an

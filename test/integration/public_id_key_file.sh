@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# idgen.public_id_key_file (spec public-id.md 8): the configured key reaches every backend after a
+# idgen.public_id_key_file (docs/public-id.md): the configured key reaches every backend after a
 # reload, long-lived ones included, and never anything a user can see.
 #
 # With idgen loaded per backend and preloaded, it checks: a key set with ALTER SYSTEM and a
@@ -9,12 +9,12 @@
 # length, empty) is refused with its own error; an ordinary role can use the key, and nothing it
 # can run (SHOW, current_setting, pg_settings, pg_file_settings, pg_read_file, error messages)
 # shows the key; the server log (log_statement = all) holds no piece of any key used. Expected
-# public ids come from the spec's vectors, so no key ever appears in SQL text. Prints TAP lines.
+# public ids come from the upstream test vectors, so no key ever appears in SQL text. Prints TAP lines.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source test/lib/sessions.sh
 
-# The spec's vector keys (public, for tests) and what they must give.
+# The upstream vector keys (public, for tests) and what they must give.
 readme_key='k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc='
 readme_check="SELECT idgen.public_id(1088824355131185736905670087)::text"
 readme_expect='30322474-a954-ffa9-941c-6f038afe4ff1'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Server mode survives a crash (issue 8): a cluster with shared_preload_libraries = idgen hands
+# Server mode survives a crash: a cluster with shared_preload_libraries = idgen hands
 # out ids from every generator (4 concurrent sessions), is stopped with pg_ctl stop -m immediate
 # (no shutdown checkpoint: crash recovery on the next start, the server-wide generator state is
 # rebuilt from nothing), starts again and keeps handing out ids: the tables' unique indexes see no
