@@ -14,22 +14,29 @@ std::uint64_t big_endian(const Uuid& id, int from, int count) noexcept {
 
 }  // namespace
 
-bool next_v7_value(std::uint64_t last, std::int64_t now_unix_us, std::uint64_t* next) noexcept {
-  if (now_unix_us < 0) return false;
+V7Step next_v7_value(std::uint64_t last, std::int64_t now_unix_us, Lead lead) noexcept {
+  constexpr V7Step kOutOfRange{V7StepKind::out_of_range, 0, false};
+  if (now_unix_us < 0) return kOutOfRange;
   const auto ms = static_cast<std::uint64_t>(now_unix_us / 1000);
-  const auto sub = static_cast<std::uint64_t>((now_unix_us % 1000) * 4096 / 1000);
-  if (ms >= kMsLimit) return false;
-  std::uint64_t value = (ms << 12) | sub;
-  if (value <= last) value = last + 1;
-  if ((value >> 12) >= kMsLimit) return false;
-  *next = value;
-  return true;
+  if (ms >= kMsLimit) return kOutOfRange;
+  const auto sub = static_cast<std::uint64_t>((now_unix_us % 1000) * kStepsPerMs / 1000);
+  const std::uint64_t clock = (ms << 12) | sub;
+  if (clock > last) return {V7StepKind::id, clock, false};
+  // Every value returned is below 2^60, so last + 1 does not overflow.
+  const std::uint64_t next = last + 1;
+  const std::uint64_t lead_steps = next - clock;
+  if (lead == Lead::bounded && lead_steps > kMaxLeadSteps) {
+    if (lead_steps - kMaxLeadSteps <= kResetBehindSteps) return {V7StepKind::wait, 0, false};
+    return {V7StepKind::id, clock, true};
+  }
+  if ((next >> 12) >= kMsLimit) return kOutOfRange;
+  return {V7StepKind::id, next, false};
 }
 
-bool advance_v7(V7State& state, std::int64_t now_unix_us, std::uint64_t* value) noexcept {
-  if (!next_v7_value(state.last, now_unix_us, value)) return false;
-  state.last = *value;
-  return true;
+V7Step advance_v7(V7State& state, std::int64_t now_unix_us, Lead lead) noexcept {
+  const V7Step step = next_v7_value(state.last, now_unix_us, lead);
+  if (step.kind == V7StepKind::id) state.last = step.value;
+  return step;
 }
 
 Uuid compose_v7(std::uint64_t value, const std::uint8_t* random) noexcept {

@@ -7,8 +7,19 @@
 //   byte 8-15   variant 10, then 62 random bits
 // Per generator, (unix_ts_ms, rand_a) strictly increases: when the clock has not moved past the
 // previous value (more than 4096 ids in one ms, or a clock that went back) the previous value
-// plus one step is used, so ids stay unique and ordered and the embedded time runs slightly ahead
-// until the clock catches up.
+// plus one step is used, so ids stay unique and ordered and the embedded time runs ahead of the
+// clock until the clock catches up.
+//
+// How far ahead is bounded (kMaxLeadSteps, 1 s) for generators on the real clock: a caller that
+// asks for more than 4096 ids per ms (one session, or many sharing a server-wide generator) would
+// otherwise push every later id's time further into the future without limit. At the bound the
+// step asks the caller to wait about 1 ms and try again, so the rate settles at 4096 ids per ms.
+// A clock that went back is absorbed the same way: up to the bound without waiting, then by
+// waiting; but a clock more than kResetBehindSteps past the bound (more than 2 s behind the
+// previous id) restarts the generator from the clock instead of making every caller wait out the
+// difference, and that one id sorts below its predecessor.
+// A session's private test generator (Lead::unbounded) keeps the unbounded rule: on a pinned
+// clock, which never moves, a bound would wait forever.
 #pragma once
 
 #include <cstdint>
@@ -21,18 +32,52 @@ namespace idgen::rfc9562 {
 constexpr int kRandomBytes = 8;  // rand_b (62 bits) comes from these
 constexpr std::int64_t kGregorianToUnixUs = 12219292800LL * 1000000;  // 1582-10-15 to 1970
 
+constexpr std::uint64_t kStepsPerMs = 4096;  // rand_a: 12 bits of sub-millisecond time
+
+// The most a new id's time (unix_ts_ms and rand_a) may lead the clock reading it was made at:
+// exactly 1 s, the same second of slack DistributedId takes as its leeway and DistributedId128
+// as its reset threshold. It lets a burst run 4 million ids ahead of the format's 4096 per ms
+// before anything waits (a bulk load never does: inserting rows is far slower than that), and it
+// keeps an id's embedded time its creation time to within a second. Read back
+// (idgen.uuid_timestamp floors to the ms), an id's time is at most 1000 ms after the clock.
+constexpr std::uint64_t kMaxLeadSteps = 1000 * kStepsPerMs;
+// How far behind the bound the clock may be and still be waited for (about 1 ms at a time). The
+// most a flood can put the state past the bound is one step, so any wait past a few steps means
+// the clock went back; waiting out up to 1 s of that keeps ids ordered through a leap second or a
+// small correction, while a larger step back resets (as DistributedId128 resets a second behind)
+// instead of stalling every caller for as long as the clock jumped.
+constexpr std::uint64_t kResetBehindSteps = 1000 * kStepsPerMs;
+
+enum class Lead {
+  bounded,    // the real clock: at most kMaxLeadSteps ahead of it
+  unbounded,  // a session's private test generator (pinned clock or test seed): the previous
+              // value plus one step however far ahead that is
+};
+
 struct V7State {
   std::uint64_t last = 0;  // (unix_ts_ms << 12) | rand_a of the previous id
 };
 
-// Moves the generator to the (unix_ts_ms << 12 | rand_a) value of the next id for now_unix_us:
-// the clock's value, or the previous one plus one step when the clock has not passed it. False,
-// leaving the state alone, when the time does not fit 48 bits of Unix milliseconds (before 1970
-// or after the year 10889). Only state arithmetic, so a shared state's lock is held briefly.
-bool advance_v7(V7State& state, std::int64_t now_unix_us, std::uint64_t* value) noexcept;
-// The same as a pure function of the previous value, for lock-free shared state (compare and
-// swap): the value that follows `last` at now_unix_us.
-bool next_v7_value(std::uint64_t last, std::int64_t now_unix_us, std::uint64_t* next) noexcept;
+enum class V7StepKind {
+  id,            // value holds the new id's (unix_ts_ms << 12) | rand_a
+  wait,          // the bound is reached: wait about 1 ms, re-read the clock and step again
+  out_of_range,  // the clock, or the next value, does not fit 48 bits of Unix ms (before 1970
+                 // or after the year 10889)
+};
+
+struct V7Step {
+  V7StepKind kind;
+  std::uint64_t value;
+  bool reset;  // the clock was far behind: this id sorts below the previous one
+};
+
+// The step that follows `last` at now_unix_us, as a pure function of the previous value (for a
+// lock-free shared state: compare and swap `last` for the value). The clock's value, or the
+// previous one plus one step when the clock has not passed it, within the lead bound.
+V7Step next_v7_value(std::uint64_t last, std::int64_t now_unix_us, Lead lead) noexcept;
+// The same on a state, which moves only when an id is returned. Only state arithmetic, so a
+// shared state's lock would be held briefly.
+V7Step advance_v7(V7State& state, std::int64_t now_unix_us, Lead lead) noexcept;
 
 // The v7 id of a value from advance_v7, with rand_b from random[0..8).
 Uuid compose_v7(std::uint64_t value, const std::uint8_t* random) noexcept;

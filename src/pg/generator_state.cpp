@@ -164,16 +164,22 @@ distributed_id128::Step step_distributed_id128(u128 q) {
 #endif
 }
 
-bool step_uuidv7(std::uint64_t* value) {
+rfc9562::V7Step step_uuidv7() {
   if (GeneratorStates* local = local_states()) {
-    return rfc9562::advance_v7(local->uuidv7, clock::now_unix_us(), value);
+    const rfc9562::Lead lead =
+        local == &private_states ? rfc9562::Lead::unbounded : rfc9562::Lead::bounded;
+    return rfc9562::advance_v7(local->uuidv7, clock::now_unix_us(), lead);
   }
-  // Lock-free everywhere: the state is one 64-bit word.
+  // Lock-free everywhere: the state is one 64-bit word. A wait or out-of-range step publishes
+  // nothing and is returned as it is: `last` was read fresh on entry and the clock after it, so
+  // it never rests on a stale view, and the caller's next step reads both again.
   std::uint64_t last = pg_atomic_read_u64(&shared->uuidv7);
   for (;;) {
-    if (!rfc9562::next_v7_value(last, clock::now_unix_us(), value)) return false;
-    // On failure `last` is reloaded with the current word and the value is computed again.
-    if (pg_atomic_compare_exchange_u64(&shared->uuidv7, &last, *value)) return true;
+    const rfc9562::V7Step step =
+        rfc9562::next_v7_value(last, clock::now_unix_us(), rfc9562::Lead::bounded);
+    if (step.kind != rfc9562::V7StepKind::id) return step;
+    // On failure `last` is reloaded with the current word and the step is computed again.
+    if (pg_atomic_compare_exchange_u64(&shared->uuidv7, &last, step.value)) return step;
   }
 }
 

@@ -33,7 +33,10 @@ void reset_private_generator_state();
 
 distributed_id::Step step_distributed_id(std::uint64_t q);
 distributed_id128::Step step_distributed_id128(u128 q);
-// The next (unix_ts_ms << 12 | rand_a) value; false when the clock is outside UUIDv7's range.
-bool step_uuidv7(std::uint64_t* value);
+// One UUIDv7 step: the next (unix_ts_ms << 12 | rand_a) value, or "wait" when it would lead the
+// clock by more than rfc9562::kMaxLeadSteps. The bound holds in backend and server scope; the
+// private scope keeps the unbounded rule, since a pinned clock never moves (a bound would wait
+// forever) and its state is the session's own, so its lead misleads nobody else.
+rfc9562::V7Step step_uuidv7();
 
 }  // namespace idgen::pg

@@ -11,23 +11,35 @@
 #include "pg/generator_state.hpp"
 #include "pg/numeric_u128.hpp"
 #include "pg/postgres.hpp"
+#include "pg/wait.hpp"
 
 using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
 namespace rfc9562 = idgen::rfc9562;
 
 // idgen.uuidv7(): monotonic per generator (backend, server or private; pg/generator_state.hpp).
+// When the generator is a second ahead of the clock (callers asking for more than 4096 ids per ms,
+// or a clock stepped back), it waits about 1 ms at a time, holding nothing, until the clock has
+// moved on; the wait can be cancelled (statement_timeout, pg_cancel_backend).
 IDGEN_SQL_FUNCTION(idgen_uuidv7) {
   (void)fcinfo;
   std::uint8_t random[rfc9562::kRandomBytes];
   random_bytes(random, sizeof random);
-  std::uint64_t value = 0;
-  if (!step_uuidv7(&value)) {
-    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                    errmsg("the clock is outside the range of UUIDv7 timestamps"),
-                    errdetail("UUIDv7 timestamps cover 1970-01-01 UTC to the year 10889."),
-                    errhint("Check idgen.fixed_clock and the system clock.")));
+  for (;;) {
+    const rfc9562::V7Step step = step_uuidv7();
+    switch (step.kind) {
+      case rfc9562::V7StepKind::id:
+        return uuid_datum(rfc9562::compose_v7(step.value, random));
+      case rfc9562::V7StepKind::out_of_range:
+        ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                        errmsg("the clock is outside the range of UUIDv7 timestamps"),
+                        errdetail("UUIDv7 timestamps cover 1970-01-01 UTC to the year 10889."),
+                        errhint("Check idgen.fixed_clock and the system clock.")));
+        break;
+      case rfc9562::V7StepKind::wait:
+        wait_about_one_ms();
+        break;
+    }
   }
-  return uuid_datum(rfc9562::compose_v7(value, random));
 }
 
 // idgen.uuid_timestamp(uuid) STRICT: versions 1, 6 and 7 of the RFC variant, else NULL.

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 
 #include "core/distributed_id.hpp"
 #include "core/rfc9562.hpp"
@@ -24,9 +25,9 @@ u128 id_of(const did::Step& s) { return did::make_id(s.ts, s.random); }
 Uuid id_of(const did128::Step& s) { return did128::make_id(s.ts, s.random); }
 
 bool next_v7(rfc9562::V7State& state, std::int64_t now_us, const std::uint8_t* random, Uuid* out) {
-  std::uint64_t value = 0;
-  if (!rfc9562::advance_v7(state, now_us, &value)) return false;
-  *out = rfc9562::compose_v7(value, random);
+  const rfc9562::V7Step step = rfc9562::advance_v7(state, now_us, rfc9562::Lead::bounded);
+  if (step.kind != rfc9562::V7StepKind::id) return false;
+  *out = rfc9562::compose_v7(step.value, random);
   return true;
 }
 std::uint64_t r_of(u128 id) { return static_cast<std::uint64_t>(id) & did::kRandomMax; }
@@ -266,6 +267,146 @@ TEST(Rfc9562, V7IsMonotonicWithSubMillisecondPrecision) {
   Uuid never;
   rfc9562::V7State fresh;
   EXPECT_FALSE(next_v7(fresh, -1, random, &never));
+}
+
+// The UUIDv7 lead bound. kT is a whole ms, so the clock's value there is (kF << 12) exactly.
+constexpr std::int64_t kT = kF * 1000;
+constexpr std::uint64_t kClock = static_cast<std::uint64_t>(kF) << 12;
+constexpr std::uint64_t kBound = rfc9562::kMaxLeadSteps;
+using V7Kind = rfc9562::V7StepKind;
+
+TEST(Rfc9562, V7LeadBoundIsOneSecond) {
+  EXPECT_EQ(rfc9562::kMaxLeadSteps, 1000u * 4096u);
+  // A value exactly at the bound reads back as 1000 ms after the clock.
+  Uuid id = rfc9562::compose_v7(kClock + kBound, std::array<std::uint8_t, 8>{}.data());
+  EXPECT_EQ(rfc9562::timestamp_unix_us(id), kT + 1000000);
+}
+
+TEST(Rfc9562, V7GoesExactlyToTheBoundThenWaits) {
+  rfc9562::V7State s{kClock + kBound - 1};
+  const rfc9562::V7Step at = rfc9562::advance_v7(s, kT, rfc9562::Lead::bounded);
+  ASSERT_EQ(at.kind, V7Kind::id);
+  EXPECT_EQ(at.value, kClock + kBound);  // lead exactly kMaxLeadSteps
+  EXPECT_FALSE(at.reset);
+  // One step beyond: wait, and the state stays where it is.
+  EXPECT_EQ(rfc9562::advance_v7(s, kT, rfc9562::Lead::bounded).kind, V7Kind::wait);
+  EXPECT_EQ(s.last, kClock + kBound);
+  // 1 µs later the clock has moved 4 steps: room for the next id.
+  const rfc9562::V7Step later = rfc9562::advance_v7(s, kT + 1, rfc9562::Lead::bounded);
+  ASSERT_EQ(later.kind, V7Kind::id);
+  EXPECT_EQ(later.value, kClock + kBound + 1);
+  // Without the bound (a pinned clock) the same state never waits.
+  rfc9562::V7State pinned{kClock + kBound};
+  const rfc9562::V7Step beyond = rfc9562::advance_v7(pinned, kT, rfc9562::Lead::unbounded);
+  ASSERT_EQ(beyond.kind, V7Kind::id);
+  EXPECT_EQ(beyond.value, kClock + kBound + 1);
+}
+
+TEST(Rfc9562, V7ClockBehindByLessThanTheBoundContinues) {
+  // The clock went back 500 ms: the next id continues one step after the previous one.
+  const std::uint64_t last = kClock + 500 * rfc9562::kStepsPerMs;
+  const rfc9562::V7Step step = rfc9562::next_v7_value(last, kT, rfc9562::Lead::bounded);
+  ASSERT_EQ(step.kind, V7Kind::id);
+  EXPECT_EQ(step.value, last + 1);
+  EXPECT_FALSE(step.reset);
+  // A clock that has passed the previous value is used as it is, whatever the mode.
+  const rfc9562::V7Step ahead = rfc9562::next_v7_value(kClock - 1, kT, rfc9562::Lead::bounded);
+  ASSERT_EQ(ahead.kind, V7Kind::id);
+  EXPECT_EQ(ahead.value, kClock);
+}
+
+TEST(Rfc9562, V7ClockBehindByMoreThanTheBoundWaitsUpToASecondThenResets) {
+  // The previous id is 1.5 s ahead (the clock stepped back): wait for it.
+  EXPECT_EQ(
+      rfc9562::next_v7_value(kClock + 1500 * rfc9562::kStepsPerMs, kT, rfc9562::Lead::bounded).kind,
+      V7Kind::wait);
+  // The last state that is waited for, and the first that resets.
+  const std::uint64_t last_waited = kClock + kBound + rfc9562::kResetBehindSteps - 1;
+  EXPECT_EQ(rfc9562::next_v7_value(last_waited, kT, rfc9562::Lead::bounded).kind, V7Kind::wait);
+  rfc9562::V7State s{last_waited + 1};
+  const rfc9562::V7Step reset = rfc9562::advance_v7(s, kT, rfc9562::Lead::bounded);
+  ASSERT_EQ(reset.kind, V7Kind::id);
+  EXPECT_TRUE(reset.reset);
+  EXPECT_EQ(reset.value, kClock);  // the clock's own value: no lead at all
+  EXPECT_EQ(s.last, kClock);
+  // From there the generator is monotonic again.
+  const rfc9562::V7Step next = rfc9562::advance_v7(s, kT, rfc9562::Lead::bounded);
+  ASSERT_EQ(next.kind, V7Kind::id);
+  EXPECT_EQ(next.value, kClock + 1);
+  EXPECT_FALSE(next.reset);
+  // A clock an hour behind resets at once instead of waiting an hour.
+  rfc9562::V7State hour{kClock + 3600000 * rfc9562::kStepsPerMs};
+  const rfc9562::V7Step far = rfc9562::advance_v7(hour, kT, rfc9562::Lead::bounded);
+  EXPECT_EQ(far.kind, V7Kind::id);
+  EXPECT_TRUE(far.reset);
+  EXPECT_EQ(far.value, kClock);
+  // A pinned clock 5 s behind (the clock-fault regress test) keeps continuing instead.
+  const rfc9562::V7Step pinned =
+      rfc9562::next_v7_value(kClock + 5000 * rfc9562::kStepsPerMs, kT, rfc9562::Lead::unbounded);
+  ASSERT_EQ(pinned.kind, V7Kind::id);
+  EXPECT_EQ(pinned.value, kClock + 5000 * rfc9562::kStepsPerMs + 1);
+  EXPECT_FALSE(pinned.reset);
+}
+
+TEST(Rfc9562, V7StopsAtThe48BitLimit) {
+  constexpr std::int64_t kLastMs = (std::int64_t{1} << 48) - 1;  // the year 10889
+  constexpr std::uint64_t kMax = (std::uint64_t{1} << 60) - 1;   // last ms, rand_a 4095
+  for (const rfc9562::Lead lead : {rfc9562::Lead::bounded, rfc9562::Lead::unbounded}) {
+    // The clock in the last ms: the clock's value, then one step after it.
+    rfc9562::V7State s;
+    const rfc9562::V7Step first = rfc9562::advance_v7(s, kLastMs * 1000 + 999, lead);
+    ASSERT_EQ(first.kind, V7Kind::id);
+    EXPECT_EQ(first.value, kMax - 4);  // 999 µs is step 4091
+    // The last value there is, then nothing: never a value past the range.
+    rfc9562::V7State full{kMax - 1};
+    EXPECT_EQ(rfc9562::advance_v7(full, kLastMs * 1000 + 999, lead).value, kMax);
+    EXPECT_EQ(rfc9562::advance_v7(full, kLastMs * 1000 + 999, lead).kind, V7Kind::out_of_range);
+    EXPECT_EQ(full.last, kMax);
+    // Clocks outside the range.
+    EXPECT_EQ(rfc9562::advance_v7(s, (kLastMs + 1) * 1000, lead).kind, V7Kind::out_of_range);
+    EXPECT_EQ(rfc9562::advance_v7(s, -1, lead).kind, V7Kind::out_of_range);
+  }
+}
+
+TEST(Rfc9562, V7FloodSettlesAtTheFormatsCapacity) {
+  // Callers ask for 10 ids per µs (2.4 times the 4096 per ms the format holds); each wait lasts
+  // 1 ms. Every id stays within the bound and above the previous one, and once the bound is
+  // reached the generator hands out exactly one id per step of the clock.
+  rfc9562::V7State s;
+  std::int64_t now = kT;
+  std::uint64_t previous = 0;
+  std::uint64_t waits = 0;
+  std::uint64_t ids_from_1s = 0;
+  std::uint64_t value_at_1s = 0;
+  int asked = 0;
+  while (now < kT + 3000000) {
+    const rfc9562::V7Step step = rfc9562::advance_v7(s, now, rfc9562::Lead::bounded);
+    if (step.kind == V7Kind::wait) {
+      ++waits;
+      now += 1000;
+      continue;
+    }
+    ASSERT_EQ(step.kind, V7Kind::id);
+    ASSERT_GT(step.value, previous);
+    ASSERT_FALSE(step.reset);
+    const std::uint64_t clock = (static_cast<std::uint64_t>(now / 1000) << 12) |
+                                static_cast<std::uint64_t>((now % 1000) * 4096 / 1000);
+    ASSERT_LE(step.value - std::min(step.value, clock), kBound);
+    previous = step.value;
+    if (now >= kT + 1000000) {
+      if (ids_from_1s == 0) value_at_1s = step.value;
+      ++ids_from_1s;
+    }
+    if (++asked == 10) {
+      asked = 0;
+      ++now;
+    }
+  }
+  EXPECT_GT(waits, 0u);
+  // The bound is reached after about 0.7 s, so from 1 s on each id took the next step: 2 s of
+  // steps (8 192 000), give or take the lead's variation between waits (at most 1 ms of steps).
+  EXPECT_EQ(ids_from_1s, previous - value_at_1s + 1);
+  EXPECT_NEAR(static_cast<double>(ids_from_1s), 2000.0 * 4096, 4096 + 8);
 }
 
 }  // namespace
