@@ -1,10 +1,10 @@
-// Group-key uuids (spec group-uuid.md): a 48-bit sequential key and a 12-bit group inside a uuid,
-// after the seed "Embedding a primary key in a UUID".
+// Group-key uuids (docs/group-uuid.md): a 48-bit sequential key and a 12-bit group inside a uuid,
+// after the 2013 post "Embedding a Primary Key in a UUID / GUID for CQRS / ES".
 //
 //   bits   0..47  key      big-endian, 0 .. 2^48 - 1
-//   bits  48..51  version  8 (RFC 9562 vendor layout), or 6 for the seed's legacy ids
+//   bits  48..51  version  8 (RFC 9562 vendor layout), or 6 for the post's legacy ids
 //   bits  52..63  group    0 .. 4095
-//   bits  64..67  1010     the RFC variant and two fixed bits, as the seed writes them
+//   bits  64..67  1010     the RFC variant and two fixed bits, as the post writes them
 //   bits  68..127 random   60 bits
 //
 // Text: kkkkkkkk-kkkk-Vggg-arrr-rrrrrrrrrrrr. Ids sort by key first (uuid compares bytes).
@@ -20,11 +20,17 @@ namespace idgen::group_uuid {
 constexpr std::uint64_t kMaxKey = (std::uint64_t{1} << 48) - 1;
 constexpr int kMaxGroup = 4095;
 
-// The seed's 12-bit CRC over bytes (spec 2), reproduced bit for bit: its parameters match no
-// catalogued CRC-12.
-int crc12(const std::uint8_t* data, std::size_t len) noexcept;
+// The post's 12-bit CRC over bytes, reproduced bit for bit: its parameters match no catalogued
+// CRC-12.
+int crc12_extend(int crc, const std::uint8_t* data, std::size_t len) noexcept;
 
-// Whether a version may be generated: 8, or 6 for the seed's layout.
+// Continues a CRC-12: crc is the CRC of the bytes so far (0 for none), so
+// crc12_extend(crc12_extend(0, a), b) is the CRC of a followed by b (long input goes in pieces).
+inline int crc12(const std::uint8_t* data, std::size_t len) noexcept {
+  return crc12_extend(0, data, len);
+}
+
+// Whether a version may be generated: 8, or 6 for the post's layout.
 constexpr bool is_generated_version(int version) noexcept { return version == 8 || version == 6; }
 
 // The id of key and group with version 8 or 6; random supplies the 60 random bits (its first 8

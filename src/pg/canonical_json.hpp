@@ -1,4 +1,4 @@
-// The canonical JSON of ledger event ids (spec event-id.md 7) from a stored jsonb: compact, object
+// The canonical JSON of ledger event ids (docs/event-id.md) from a stored jsonb: compact, object
 // keys in code-point order (the bytewise order of their UTF-8), arrays in their order, strings
 // escaped as PostgreSQL prints them, numbers exactly as numeric_out prints them. The text is
 // always UTF-8, whatever the database encoding: strings are converted before keys are sorted.

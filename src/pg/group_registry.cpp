@@ -12,6 +12,7 @@
 #include "core/group_uuid.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
+#include "pg/interrupts.hpp"
 #include "pg/pinned_sql.hpp"
 
 namespace idgen::pg {
@@ -74,8 +75,12 @@ int registered_group_id(text* name) {
 }  // namespace
 
 int crc12_of_name(text* name) {
-  const Utf8Bytes utf8 = utf8_bytes(name);  // the seed hashes UTF-8
-  return group_uuid::crc12(utf8.data, utf8.len);
+  const Utf8Bytes utf8 = utf8_bytes(name);  // the post's code hashes UTF-8
+  int crc = 0;
+  feed_interruptibly(utf8.data, utf8.len, [&crc](const std::uint8_t* piece, std::size_t n) {
+    crc = group_uuid::crc12_extend(crc, piece, n);
+  });
+  return crc;
 }
 
 int group_id_of_name(text* name) {

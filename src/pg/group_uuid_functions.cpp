@@ -33,7 +33,7 @@ Datum group_uuid_datum(int group, FunctionCallInfo fcinfo) {
   if (!group_uuid::is_generated_version(version)) {
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                     errmsg("version %d is not supported for group-key uuids", version),
-                    errhint("Use 8 (the default), or 6 for the seed's legacy layout.")));
+                    errhint("Use 8 (the default), or 6 for the original post's layout.")));
   }
   std::uint8_t random[8];
   random_bytes(random, sizeof random);

@@ -1,4 +1,4 @@
-// Sleeping while a generator waits for the clock (spec distributed-id.md 2.4: "wait about 1 ms").
+// Sleeping while a generator waits for the clock (docs/distributed-id.md: it waits about 1 ms).
 #pragma once
 
 namespace idgen::pg {

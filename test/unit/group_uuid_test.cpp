@@ -1,5 +1,5 @@
 // Unit tests of group-key uuids (src/core/group_uuid.*) and the free-width hex key text
-// (src/core/hex.*): the spec's CRC-12 vectors, the fixed layout, extraction and key text rules.
+// (src/core/hex.*): CRC-12 check values, the fixed layout, extraction and key text rules.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -29,6 +29,18 @@ TEST(Crc12, SpecVectors) {
                      "c\xc3\xb8"
                      "d\xc3\xa9"),
             0x204);  // Ünïcødé in UTF-8
+}
+
+// Long names are hashed in pieces (so a cancel can land between them): any split of the same
+// bytes must give the CRC of the whole.
+TEST(Crc12, PiecesChainToTheWhole) {
+  const std::string s = "com.soqqo.system.domain.Person";
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(s.data());
+  for (std::size_t cut = 0; cut <= s.size(); ++cut) {
+    const int head = group_uuid::crc12_extend(0, bytes, cut);
+    EXPECT_EQ(group_uuid::crc12_extend(head, bytes + cut, s.size() - cut), 0xf47) << cut;
+  }
+  EXPECT_EQ(group_uuid::crc12_extend(0, bytes, 0), 0x000);
 }
 
 TEST(GroupUuid, FixedLayout) {
