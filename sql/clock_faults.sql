@@ -1,11 +1,11 @@
--- Clock faults (issue 8): with the test clock, a jump backwards of 500 ms, one of 5 s, and a jump
+-- Clock faults: with the test clock, a jump backwards of 500 ms, one of 5 s, and a jump
 -- forwards of an hour, for every time-based generator, asserting what the specs require:
 --  comb               the prefix follows the clock, whatever it does (no ordering promise)
 --  uuidv7             strictly increasing per generator through every jump (RFC 9562 method 3)
 --  distributed_id     behind the last id, it continues in the last ms while the random part has
 --                     room; once full, it borrows or waits while the clock is less than about 1 s
 --                     behind, and resets to the clock when further behind: the one place
---                     ordering is lost (spec distributed-id.md 2.4)
+--                     ordering is lost (docs/distributed-id.md)
 --  distributed_id128  the same rule without borrowing (3.3); its ms holds about 130 000 ids, so a
 --                     burst of 200 000 after the 5 s jump shows the reset
 --  ledger appends     greatest(previous + 1, clock): strictly increasing through every jump

@@ -1,7 +1,7 @@
 -- COMB generation: layout, worked example, distinctness, prefixes of every width.
 SET TimeZone = 'UTC';
 
--- The spec's worked example: 2026-01-01 00:00:00+00 is minute 29 453 760, prefix 0x6dc0.
+-- The worked example of docs/comb.md: 2026-01-01 00:00:00+00 is minute 29 453 760, prefix 0x6dc0.
 SELECT to_hex(idgen.comb_prefix_at('2026-01-01 00:00:00+00')) AS prefix_hex;
 SELECT count(*) AS ids,
        count(*) FILTER (WHERE id::text LIKE '6dc0____-____-4___-____-____________'

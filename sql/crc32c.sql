@@ -1,4 +1,4 @@
--- CRC-32C (spec event-id.md 9): the check value, RFC 3720 B.4 vectors, text as UTF-8, sizes on
+-- CRC-32C (docs/event-id.md): the check value, RFC 3720 B.4 vectors, text as UTF-8, sizes on
 -- both sides of the 8-byte steps, NULL.
 SELECT idgen.crc32c('123456789'::text) AS check_text, to_hex(idgen.crc32c('123456789'::text)) AS hex,
        idgen.crc32c('\x313233343536373839'::bytea) AS check_bytes,

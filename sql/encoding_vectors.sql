@@ -1,4 +1,4 @@
--- Every row of the Architect.Identities vector files (test/vectors, copied from the spec) passes
+-- Every row of the Architect.Identities vector files (test/vectors, from the library) passes
 -- through the SQL functions. Each query lists the rows that fail: expect none.
 CREATE TEMP TABLE alnum (kind text, value text, encoded text, direction text, source text);
 CREATE TEMP TABLE hexa (kind text, value text, encoded text, direction text, source text);

@@ -1,4 +1,4 @@
--- Ledger event ids (spec event-id.md): every row of test/vectors/event_ids.tsv, the type, the
+-- Ledger event ids (docs/event-id.md): every row of test/vectors/event_ids.tsv, the type, the
 -- parts, canonical JSON, one-event checks and whole-ledger verification. Queries that list
 -- failing rows expect none.
 CREATE TEMP TABLE vectors (
@@ -58,7 +58,7 @@ SELECT (idgen.ledger_verify_report(id, event, entities, meta, data ORDER BY id))
 SELECT id, idgen.event_id_check(id, event, entities, meta, data, lag(id) OVER (ORDER BY id)) AS ok
 FROM chain ORDER BY id;
 
--- Each kind of failure of spec 12, reported at the first failing event (the first two of the
+-- Each kind of verification failure, reported at the first failing event (the first two of the
 -- chain are untouched each time). For the remaining tests the operators are on the search_path.
 SET search_path = public, idgen;
 CREATE FUNCTION pg_temp.verify(label text, rows_sql text)
@@ -179,7 +179,7 @@ SELECT idgen.event_id(0, 0, 4294967296);
 SELECT idgen.event_id_micros('80000000000000000000000000000000');
 SELECT idgen.event_id(NULL, 0, 0) IS NULL AS strict;
 
--- Canonical JSON (spec 7): the number table of 7.3, the key order of 7.1, scalars, nesting.
+-- Canonical JSON: the number table and key order of docs/event-id.md, scalars, nesting.
 SELECT input, idgen.sorted_json(input::jsonb) AS canonical
 FROM (VALUES ('1.50'), ('1e2'), ('100E-2'), ('1E-7'), ('2.5e-3'), ('-1E+3'), ('-4.500E+2'),
              ('7.0e-1'), ('-0'), ('-0.0'), ('1e21'), ('123456789012345678901234567890')) v(input);

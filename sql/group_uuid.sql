@@ -1,8 +1,8 @@
--- Group-key uuids (spec group-uuid.md): the seed's CRC-12 vectors, the fixed layout, round trips,
+-- Group-key uuids (docs/group-uuid.md): the post's CRC-12 values, the fixed layout, round trips,
 -- key order, errors, the friendly key text and the group registry.
 SET TimeZone = 'UTC';
 
--- CRC-12: every spec vector (name, expected group id). Lists mismatches: expect none.
+-- CRC-12: every known value (name, expected group id). Lists mismatches: expect none.
 SELECT name, expected, idgen.crc12(name) AS got
 FROM (VALUES ('', x'000'::int), ('Person', x'2b6'::int), ('person', x'2a0'::int),
              ('com.soqqo.system.domain.Person', x'f47'::int), ('123456789', x'ddd'::int),

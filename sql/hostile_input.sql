@@ -1,4 +1,4 @@
--- Hostile input (issue 8): every idgen function is called with malformed, empty, huge, negative,
+-- Hostile input: every idgen function is called with malformed, empty, huge, negative,
 -- boundary, non-ASCII and NULL arguments, one argument at a time, the others valid. Each call runs
 -- in a subtransaction that is always rolled back (so generators and the registry keep no trace),
 -- and its outcome is recorded: "ok" (a value), "null", or the SQLSTATE it raised. The expected

@@ -1,4 +1,4 @@
--- Public identities (spec public-id.md): every vector row, round trips, cross-kind rules, NULL
+-- Public identities (docs/public-id.md): every vector row, round trips, cross-kind rules, NULL
 -- and error handling. The configured-key forms need a key file and a reload, so they are covered
 -- by test/integration/public_id_key_file.sh; here they only show that without a key they refuse.
 CREATE TEMP TABLE vectors (key_base64 text, input_kind text, value text, uuid uuid,
@@ -87,7 +87,7 @@ SELECT count(*) FILTER (WHERE idgen.public_id_to_bigint(idgen.public_id(g, a.key
 FROM keys a, keys b, generate_series(1, 5000) g
 WHERE a.name = 'k256' AND b.name = 'other';
 
--- Cross-kind, as far as the fixed bytes reach (spec 6): a bigint's public id is the same as that
+-- Cross-kind, as far as the fixed bytes reach: a bigint's public id is the same as that
 -- of the equal DistributedId, and decodes as either; a uuid with 8 leading zero bytes passes as
 -- bigint (little-endian) and as DistributedId; a random uuid's public id is no bigint.
 SELECT idgen.public_id(5, key) = idgen.public_id(5::numeric, key) AS bigint_equals_decimal,

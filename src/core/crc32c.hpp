@@ -1,5 +1,5 @@
 // CRC-32C (Castagnoli; CRC-32/ISCSI: reflected polynomial 0x82f63b78, initial value and final
-// XOR 0xffffffff), the checksum of ledger event ids (spec event-id.md 9) and the same CRC
+// XOR 0xffffffff), the checksum of ledger event ids (docs/event-id.md) and the same CRC
 // PostgreSQL uses for its WAL. The one implementation in idgen: the CPU's crc32 instruction
 // where the CPU has it (SSE 4.2, detected at run time), else slice-by-8 tables.
 #pragma once

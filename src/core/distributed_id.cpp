@@ -1,4 +1,4 @@
-// DistributedId and DistributedId128 generators; see distributed_id.hpp and the spec's 2.4, 3.3.
+// DistributedId and DistributedId128 generators; see distributed_id.hpp and docs/distributed-id.md.
 #include "core/distributed_id.hpp"
 
 #include "core/byte_order.hpp"

@@ -1,5 +1,5 @@
 // DistributedId (28-digit decimal) and DistributedId128 (uuid) of Architect.Identities
-// (spec distributed-id.md, sections 2 and 3).
+// (docs/distributed-id.md).
 //
 // DistributedId   id = ts * 2^48 + r; ts = ms since 1900-01-01 minus a 1000 ms leeway (45 bits),
 //                 r = 48 random bits (>= 1) growing by 41-bit random increments within one ts.
@@ -53,7 +53,7 @@ struct Step {
   StepKind kind;
   std::int64_t ts;       // ms since 1900
   std::uint64_t random;  // 48-bit random part
-  bool reset;  // the clock was far behind: ordering with earlier ids is lost (spec 2.4 step 4.4)
+  bool reset;            // the clock was far behind: ordering with earlier ids is lost
 };
 
 // q from 6 random bytes (any mapping is allowed; big-endian here), 0 replaced by 1.

@@ -1,5 +1,5 @@
 // JSON string literals exactly as PostgreSQL's json and jsonb output writes them (escape_json),
-// which is what ledger event ids hash (spec event-id.md 7.2): `"` and `\` are escaped, the five
+// which is what ledger event ids hash (docs/event-id.md): `"` and `\` are escaped, the five
 // control characters with short escapes use them, every other character below U+0020 becomes
 // \u00xx in lower-case hex, and everything else (U+007F, non-ASCII, U+2028) is copied as is.
 //

@@ -1,4 +1,4 @@
-// The checksums of ledger events from SQL values (spec event-id.md 6 and 8): the one place that
+// The checksums of ledger events from SQL values (docs/event-id.md): the one place that
 // joins the event name, the canonical JSON of the stored jsonb and the chain pieces of core.
 #pragma once
 
@@ -8,12 +8,12 @@
 
 namespace idgen::pg {
 
-// The checksum of a regular event (spec 6). Text is hashed as UTF-8.
+// The checksum of a regular event. Text is hashed as UTF-8.
 std::uint32_t regular_checksum(text* event, Jsonb* entities, Jsonb* meta, Jsonb* data,
                                std::uint64_t micros, std::uint32_t ledger,
                                const event_id::EventId& previous);
 
-// What the genesis checks of spec 12 item 1 need from a stored genesis row at micros: its meta
+// What the genesis checks of a ledger walk need from a stored genesis row at micros: its meta
 // and data hashed as jsonb prints them (Quirk 1).
 event_id::LedgerWalk::GenesisFacts genesis_facts(text* event, Jsonb* entities, Jsonb* meta,
                                                  Jsonb* data, std::uint64_t micros);

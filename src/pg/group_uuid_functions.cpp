@@ -1,7 +1,7 @@
-// SQL functions of group-key uuids (spec group-uuid.md): generation from a group id or a group
-// name, extraction of key and group, the friendly key text, and the seed's CRC-12.
+// SQL functions of group-key uuids (docs/group-uuid.md): generation from a group id or a group
+// name, extraction of key and group, the friendly key text, and the post's CRC-12.
 //
-// Errors: a key outside 0 .. 2^48 - 1 or a group outside 0 .. 4095 is 22003 (the seed's code
+// Errors: a key outside 0 .. 2^48 - 1 or a group outside 0 .. 4095 is 22003 (the post's code
 // silently drops high key bits; idgen refuses); a version other than 8 or 6 is 22023; a uuid that
 // is not a version 6/8 RFC-variant uuid is 22023 naming what was found; malformed key text 22P02.
 #include <cstdint>

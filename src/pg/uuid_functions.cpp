@@ -1,5 +1,5 @@
 // SQL functions on uuid values as 128-bit ids: RFC 9562 version 7 generation, version and
-// timestamp of RFC UUIDs, the numeric and two-bigint forms (spec distributed-id.md 3.4, 3.5), and
+// timestamp of RFC UUIDs, the numeric and two-bigint forms (docs/distributed-id.md), and
 // the generator scope.
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-// Unit tests of the COMB layout, parameters and validation (src/core/comb.*, spec comb.md).
+// Unit tests of the COMB layout, parameters and validation (src/core/comb.*, docs/comb.md).
 #include "core/comb.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Unit tests of the id encodings (src/core/base62.*, hex.*, uint128.*) against every row of the
-// vector files in test/vectors (spec distributed-id.md sections 3.4, 3.5, 4 and 6.1).
+// vector files in test/vectors (docs/distributed-id.md).
 #include <gtest/gtest.h>
 
 #include <cstring>

@@ -107,7 +107,7 @@ TEST(EventId, RegularEventTailChainsTheTimestampLedgerAndPreviousId) {
     EXPECT_EQ(event_id::finish_checksum(stream, parts.micros, parts.ledger, id_of(row[kPrevious])),
               parts.checksum)
         << row[kId];
-    // And the head is exactly name entities meta data, as the spec writes them.
+    // And the head is exactly name entities meta data, as the reference implementation writes them.
     EXPECT_EQ(input.compare(0, row[kEvent].size(), row[kEvent]), 0) << row[kId];
     ++checked;
   }

@@ -1,5 +1,5 @@
 // Unit tests of the DistributedId, DistributedId128 and UUIDv7 generators (src/core/
-// distributed_id.*, rfc9562.*): the rules of spec distributed-id.md 2.4 and 3.3, the reference
+// distributed_id.*, rfc9562.*): the rules of docs/distributed-id.md, the reference
 // traces of Architect.Identities' tests, and RFC 9562's test vector.
 #include <gtest/gtest.h>
 

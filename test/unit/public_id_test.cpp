@@ -1,5 +1,5 @@
 // Unit tests of public identities (src/core/public_id.*, aes_block.*, base64.*): every row of
-// test/vectors/public_id.tsv (spec public-id.md 7), the worked example, the constant-time
+// test/vectors/public_id.tsv (docs/public-id.md), the worked example, the constant-time
 // validators at their edges, and the key text rules (2).
 #include <gtest/gtest.h>
 
@@ -102,7 +102,7 @@ TEST(PublicId, WorkedExampleStepByStep) {
   EXPECT_EQ(hex_of(c), "7424323054A9A9FF941C6F038AFE4FF1");
   Uuid u;
   ASSERT_TRUE(public_id::encrypt(cipher, p, &u));
-  EXPECT_EQ(hex_of(u), "30322474A954FFA9941C6F038AFE4FF1");  // spec 5: the correct hex form
+  EXPECT_EQ(hex_of(u), "30322474A954FFA9941C6F038AFE4FF1");  // the correct hex form
   EXPECT_EQ(hex_of(public_id::guid_swap(u)), hex_of(c));
 }
 
@@ -126,7 +126,7 @@ TEST(PublicId, BigintValidationEdges) {
       EXPECT_FALSE(public_id::bigint_of_plaintext(p, &v)) << byte << "." << bit;
     }
   }
-  // The spec's cross-kind example: uuid ...0001 passes as bigint 2^56.
+  // The cross-kind example of docs/public-id.md: uuid ...0001 passes as bigint 2^56.
   EXPECT_TRUE(public_id::bigint_of_plaintext(uuid_of("00000000-0000-0000-0000-000000000001"), &v));
   EXPECT_EQ(v, 72057594037927936LL);
 }

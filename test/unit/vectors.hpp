@@ -30,7 +30,7 @@ inline std::vector<Row> read_vectors(const std::string& name) {
   return rows;
 }
 
-// A vector file in PostgreSQL COPY text style (spec event-id.md 14): lines starting with # are
+// A vector file in PostgreSQL COPY text style (test/vectors/README.md): lines starting with # are
 // comments, the first other line is the header, and every field is unescaped (\\ \t \n \r).
 inline std::vector<Row> read_copy_vectors(const std::string& name) {
   std::ifstream in(std::string(IDGEN_VECTORS_DIR) + "/" + name);
