@@ -2,11 +2,12 @@
 # Runs every test of idgen on a Debian 12 machine and ends with one line "N passed, N failed".
 #
 # Suites: lint (formatting, the core/PostgreSQL header wall, cppcheck, the PGXN archive), unit
-# (GoogleTest on src/core, plain and under ASan/UBSan), fuzz (each libFuzzer target in test/fuzz for a bounded number of runs), regress
-# (pg_regress in throwaway clusters made by pg_virtualenv, once with idgen loaded per backend and
-# once preloaded) and integration (test/integration/*.sh, each making its own throwaway clusters). As root it installs missing
-# Debian packages first; otherwise it prints the apt-get command and stops. Exit status is 0 only
-# when nothing failed.
+# (GoogleTest on src/core, plain and under ASan/UBSan), fuzz (each libFuzzer target in test/fuzz
+# for a bounded number of runs), regress (pg_regress in throwaway clusters made by pg_virtualenv,
+# once with idgen loaded per backend and once preloaded), tap (test/t/*.pl on PostgreSQL's TAP
+# framework) and integration (test/integration/*.sh); both of the latter make their own throwaway
+# clusters. As root it installs missing Debian packages first; otherwise it prints the apt-get
+# command and stops. Exit status is 0 only when nothing failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source test/lib/deps.sh
@@ -90,6 +91,20 @@ for mode in backend preloaded; do
   reg_bad=$((reg_bad + bad))
 done
 count regress "$reg_ok" "$reg_bad"
+
+# ---- tap: test/t/*.pl on PostgreSQL::Test::Cluster, run by prove (each makes its own clusters) --
+source test/lib/clusters.sh
+source test/lib/tap.sh
+run_tap pg_config "$log_dir/tap.log"
+tap_status=$?
+read -r tap_ok tap_bad < <(tap_counts "$log_dir/tap.log")
+if ((tap_status != 0 && tap_bad == 0)); then tap_bad=1; fi  # prove failed before any test ran
+grep -E '^ *(not )?ok [0-9]+|^test/t/' "$log_dir/tap.log" | sed 's/^/   /'
+if ((tap_bad > 0)); then
+  cat "$log_dir/tap.log"
+  for f in "$log_dir"/tap.log.servers/*; do [ -f "$f" ] && { echo "-- $f"; tail -n 50 "$f"; }; done
+fi
+count tap "$tap_ok" "$tap_bad"
 
 # ---- integration: scripts print TAP lines ("ok N - ...", "not ok N - ...") ------------------
 int_ok=0 int_bad=0

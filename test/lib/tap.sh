@@ -1,0 +1,40 @@
+# Runs idgen's TAP tests (test/t/*.pl, on PostgreSQL::Test::Cluster and prove) against the
+# PostgreSQL installation that a pg_config names. Each test makes its own throwaway clusters in a
+# temporary directory, as the server's user (PostgreSQL refuses to run as root).
+# Source test/lib/clusters.sh first (as_server).
+
+# tap_counts LOG: prints "<passed> <failed>" for a verbose prove log; a script that died before
+# its plan finished (prove says "Dubious" or "Bad plan") counts as one more failure.
+tap_counts() {
+  local ok bad dubious
+  ok=$(grep -cE '^ *ok [0-9]+' "$1")
+  bad=$(grep -cE '^ *not ok [0-9]+' "$1")
+  dubious=$(grep -cE 'Dubious, test returned|Bad plan|No plan found|Parse errors' "$1")
+  echo "$ok $((bad + dubious))"
+}
+
+# run_tap PG_CONFIG LOG [TEST...]: runs the given test/t scripts (all by default) with prove -v,
+# writing its output to LOG. Returns prove's status.
+run_tap() {
+  local pg_config=$1 log=$2 work bindir perl_dir status
+  shift 2
+  local tests=("$@")
+  ((${#tests[@]} > 0)) || tests=(test/t/*.pl)
+  bindir=$("$pg_config" --bindir)
+  perl_dir=$("$pg_config" --pkglibdir)/pgxs/src/test/perl
+  work=$(mktemp -d /tmp/idgen-tap.XXXXXX)
+  cp -r test "$work/"
+  chmod 755 "$work"
+  [ "$(id -u)" = 0 ] && chown -R postgres: "$work"
+  (
+    cd "$work" &&
+      as_server env TESTDIR="$work" PATH="$bindir:$PATH" PG_CONFIG="$pg_config" \
+        PG_REGRESS="$("$pg_config" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
+        prove -v -I "$perl_dir" -I "$work/test/perl" "${tests[@]}"
+  ) >"$log" 2>&1
+  status=$?
+  # Keep the servers' logs of a failed run next to the prove log.
+  ((status != 0)) && cp -r "$work/tmp_check/log" "$log.servers" 2>/dev/null
+  rm -rf "$work"
+  return $status
+}
