@@ -1,0 +1,101 @@
+# A major-version upgrade as operators do it: pg_upgrade of a server (idgen preloaded) whose
+# database uses every idgen type, domain, default, index, the group registry and two ledgers
+# (test/fixtures/app_database.sql), from the installation IDGEN_OLD_INSTALL names to the one this
+# test runs on. Rows, indexes, defaults, constraints, the registry and ledger_verify are identical
+# afterwards (test/fixtures/app_snapshot.sql), and every generator and the ledgers go on.
+# Run by test/run-all.sh for each supported upgrade path, with idgen installed in both.
+use strict;
+use warnings;
+use File::Temp;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $old_install = $ENV{IDGEN_OLD_INSTALL}
+  or die "IDGEN_OLD_INSTALL must name the installation to upgrade from";
+my $old = PostgreSQL::Test::Cluster->new('old', install_path => $old_install);
+my $new = PostgreSQL::Test::Cluster->new('new');
+my $path = $old->pg_version->major . ' to ' . $new->pg_version->major;
+
+# Both clusters alike, as pg_upgrade requires; PostgreSQL 18 turned data checksums on by default.
+my @initdb = ('--encoding=UTF8', '--locale=C');
+my @old_initdb = @initdb;
+push @old_initdb, '--data-checksums' if $old->pg_version < 18 && $new->pg_version >= 18;
+$old->init(extra => \@old_initdb);
+$new->init(extra => \@initdb);
+for my $node ($old, $new)
+{
+	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
+}
+
+$old->start;
+$old->safe_psql('postgres', 'CREATE DATABASE app');
+my ($status, $out, $err) = $old->psql('app', undef,
+	extra_params => [ '-v', 'ON_ERROR_STOP=1', '-f', 'test/fixtures/app_database.sql' ]);
+is($status, 0, "$path: the application database is made on the old server") or diag($err);
+my $snapshot_sql = slurp_file('test/fixtures/app_snapshot.sql');
+my $before = $old->safe_psql('app', $snapshot_sql);
+my $old_last = $old->safe_psql('app',
+	'SELECT (SELECT max(id) FROM events_v7), (SELECT max(id) FROM invoices), '
+	  . '(SELECT max(id) FROM shipments)');
+$old->stop;
+
+# pg_upgrade writes its reports into the directory it runs in (before 15) or the new data directory.
+my $work = PostgreSQL::Test::Utils::tempdir;
+chdir $work or die "chdir $work: $!";
+command_ok(
+	[
+		$new->installed_command('pg_upgrade'), '--no-sync',
+		'--old-datadir' => $old->data_dir,
+		'--new-datadir' => $new->data_dir,
+		'--old-bindir' => $old->config_data('--bindir'),
+		'--new-bindir' => $new->config_data('--bindir'),
+		'--socketdir' => $new->host,
+		'--old-port' => $old->port,
+		'--new-port' => $new->port
+	],
+	"$path: pg_upgrade succeeds");
+chdir $ENV{TESTDIR} // '/';
+
+$new->start;
+my $after = $new->safe_psql('app', $snapshot_sql);
+is($after, $before,
+	"$path: rows, registry, indexes, defaults, constraints and the event trigger are identical");
+like($before, qr/^rows ledger_status 2 /m, "$path: the snapshot covers both ledgers");
+is( $new->safe_psql('app', 'SELECT bool_and(valid) FROM ledger_status'),
+	't', "$path: ledger_verify says valid for every ledger after the upgrade");
+is( $new->safe_psql(
+		'app', q{SET enable_seqscan = off; SELECT count(*) FROM ledger_events
+		 WHERE id OPERATOR(idgen.=) (SELECT last_id FROM ledger_audits ORDER BY ledger_id LIMIT 1)}),
+	'1', "$path: the upgraded indexes answer an event id lookup");
+
+# Generation goes on: every default, above what the old server made where ids are ordered.
+$new->safe_psql(
+	'app', q{
+	INSERT INTO person (name) VALUES ('after');
+	INSERT INTO orders (customer) VALUES ('after');
+	INSERT INTO tickets (title) VALUES ('after');
+	INSERT INTO events_v7 (payload) VALUES ('after');
+	INSERT INTO shipments DEFAULT VALUES;
+	INSERT INTO invoices (amount) VALUES (1);
+	INSERT INTO ledger_events (ledger_id, event, entities, data)
+	  SELECT ledger_id, 'after the upgrade', '{}', '{}' FROM ledgers;});
+my ($v7, $invoice, $shipment) = split /\|/, $old_last;
+is( $new->safe_psql(
+		'app', qq{SELECT (SELECT max(id) FROM events_v7) > '$v7'
+		  AND (SELECT max(id) FROM invoices) > '$invoice'
+		  AND (SELECT max(id) FROM shipments) > '$shipment'}),
+	't', "$path: uuidv7, distributed_id and distributed_id128 continue above the old server's ids");
+is( $new->safe_psql(
+		'app', q{SELECT idgen.group_name(id) || ' ' || (idgen.group_target(id) IS NOT NULL)
+		 FROM person WHERE name = 'after'}),
+	'person t', "$path: group_uuid still resolves its registered group and target");
+is( $new->safe_psql(
+		'app', q{SELECT string_agg(valid::text || ' ' || events, ',' ORDER BY ledger_id)
+		 FROM ledger_status}),
+	't 32,t 32', "$path: both ledgers take an append after the upgrade and stay valid");
+is($new->safe_psql('app', 'SELECT idgen.generator_scope()'),
+	'server', "$path: the upgraded server loads idgen preloaded");
+
+$new->stop;
+done_testing();
