@@ -14,7 +14,9 @@ CORE_SRCS   = $(wildcard src/core/*.cpp)
 PG_SRCS     = $(wildcard src/pg/*.cpp)
 OBJS        = $(CORE_SRCS:.cpp=.o) $(PG_SRCS:.cpp=.o)
 
-PG_CPPFLAGS = -I$(CURDIR)/src
+# IDGEN_VERSION: the control file's version, which the module's magic block carries (18+).
+CONTROL_VERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(CURDIR)/idgen.control)
+PG_CPPFLAGS = -I$(CURDIR)/src -DIDGEN_VERSION=\"$(CONTROL_VERSION)\"
 PG_CXXFLAGS = -std=c++17 -Wno-register -Wextra
 ifeq ($(WERROR),1)
 PG_CXXFLAGS += -Werror
@@ -31,6 +33,19 @@ PG_CXXFLAGS += -MMD -MP
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# Tests of how idgen relates to functions that later majors added to core (uuid_extract_* in 17,
+# uuidv7 in 18).
+ifeq ($(shell test $(MAJORVERSION) -ge 17 && echo yes),yes)
+REGRESS += core_uuid_extract
+endif
+ifeq ($(shell test $(MAJORVERSION) -ge 18 && echo yes),yes)
+REGRESS += core_uuidv7
+endif
+
+# The regression tests of this installation, for scripts (test/lib/regress.sh).
+print-regress:
+	@echo $(REGRESS)
 
 # Debian's server is built with LLVM JIT, so PGXS also compiles every .cpp to bitcode with clang,
 # without PG_CXXFLAGS (hence as C++14). Must come after the include, or PGXS overwrites it.
@@ -73,7 +88,7 @@ $(BUILD_DIR)/crc32c_benchmark: bench/crc32c_benchmark.cpp src/core/crc32c.cpp sr
 bench-crc32c: $(BUILD_DIR)/crc32c_benchmark
 	$(BUILD_DIR)/crc32c_benchmark
 
-.PHONY: unit fuzz format format-check header-check cppcheck lint demo test bench-crc32c
+.PHONY: print-regress unit fuzz format format-check header-check cppcheck lint demo test bench-crc32c
 fuzz: $(FUZZ_TARGETS)
 	@for t in $(FUZZ_TARGETS); do \
 	  name=$$(basename $$t); mkdir -p $(BUILD_DIR)/fuzz/corpus-$$name; \
@@ -123,7 +138,7 @@ cppcheck:
 lint: format-check header-check cppcheck dist-check
 
 # PGXN release archive of the committed tree (HEAD), named after the control file's version.
-DIST_VERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" idgen.control)
+DIST_VERSION = $(CONTROL_VERSION)
 DIST_FILE    = $(BUILD_DIR)/idgen-$(DIST_VERSION).zip
 dist:
 	@mkdir -p $(BUILD_DIR)

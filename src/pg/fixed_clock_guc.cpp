@@ -11,6 +11,7 @@
 
 #include "core/clock.hpp"
 #include "pg/convert.hpp"
+#include "pg/compat.hpp"
 #include "pg/gucs.hpp"
 #include "pg/postgres.hpp"
 
@@ -29,35 +30,6 @@ bool has_relative_word(char** field, int nf) {
     }
   }
   return false;
-}
-
-// DecodeDateTime without ereport. PostgreSQL 15 raises ERROR for an unknown time zone name (16
-// returns DTERR_BAD_TIMEZONE instead), and a check hook must never raise: in the postmaster,
-// reloading postgresql.conf, that ERROR becomes FATAL. So on 15 the call is fenced and a raised
-// error becomes a GUC_check_errdetail. DecodeDateTime takes no locks and keeps no state, so
-// flushing the error state is all the clean-up there is.
-int decode_date_time(char** field, int* ftype, int nf, int* dtype, struct pg_tm* tm_value,
-                     fsec_t* fsec, int* tz) {
-#if PG_VERSION_NUM >= 160000
-  DateTimeErrorExtra extra;
-  return DecodeDateTime(field, ftype, nf, dtype, tm_value, fsec, tz, &extra);
-#else
-  volatile int dterr = 0;
-  MemoryContext context = CurrentMemoryContext;
-  PG_TRY();
-  { dterr = DecodeDateTime(field, ftype, nf, dtype, tm_value, fsec, tz); }
-  PG_CATCH();
-  {
-    MemoryContextSwitchTo(context);
-    ErrorData* error = CopyErrorData();
-    FlushErrorState();
-    GUC_check_errdetail("%s.", error->message);
-    FreeErrorData(error);
-    dterr = DTERR_BAD_FORMAT;
-  }
-  PG_END_TRY();
-  return dterr;
-#endif
 }
 
 // Parses an absolute timestamptz without ereport (a check hook must report through GUC_check_*).
@@ -79,7 +51,7 @@ bool parse_instant(const char* text, TimestampTz* out) {
                         text);
     return false;
   }
-  if (decode_date_time(field, ftype, nf, &dtype, &tm_value, &fsec, &tz) != 0) {
+  if (decode_date_time_quietly(field, ftype, nf, &dtype, &tm_value, &fsec, &tz) != 0) {
     if (GUC_check_errdetail_string == nullptr) {
       GUC_check_errdetail("\"%s\" is not a valid timestamp with time zone.", text);
     }
@@ -114,8 +86,8 @@ bool check_fixed_clock(char** newval, void** extra, GucSource) {
     GUC_check_errdetail("\"%s\" is out of range.", text);
     return false;
   }
-  // GUC extra data must come from malloc: the GUC machinery frees it with free().
-  auto* pinned = static_cast<std::int64_t*>(std::malloc(sizeof(std::int64_t)));
+  // GUC extra data is freed by the GUC machinery itself (see guc_extra_alloc).
+  auto* pinned = static_cast<std::int64_t*>(guc_extra_alloc(sizeof(std::int64_t)));
   if (pinned == nullptr) {
     GUC_check_errcode(ERRCODE_OUT_OF_MEMORY);
     GUC_check_errmsg("out of memory");

@@ -38,14 +38,10 @@ GeneratorStates private_states;
 SharedGenerators* shared = nullptr;  // set in every process when preloaded (inherited by fork)
 
 shmem_startup_hook_type previous_startup_hook = nullptr;
-#if PG_VERSION_NUM >= 150000
 shmem_request_hook_type previous_request_hook = nullptr;
-#endif
 
 void request_shared_memory() {
-#if PG_VERSION_NUM >= 150000
   if (previous_request_hook != nullptr) previous_request_hook();
-#endif
   RequestAddinShmemSpace(MAXALIGN(sizeof(SharedGenerators)));
 }
 
@@ -119,12 +115,8 @@ Result shared_step(State* state, Attempt attempt) {
 
 void install_shared_generator_state() {
   if (!process_shared_preload_libraries_in_progress) return;
-#if PG_VERSION_NUM >= 150000
   previous_request_hook = shmem_request_hook;
   shmem_request_hook = request_shared_memory;
-#else
-  request_shared_memory();
-#endif
   previous_startup_hook = shmem_startup_hook;
   shmem_startup_hook = attach_shared_memory;
 }

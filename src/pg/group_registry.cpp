@@ -116,5 +116,5 @@ IDGEN_SQL_FUNCTION(idgen_groups_changed) {
   }
   const auto* trigger = reinterpret_cast<TriggerData*>(fcinfo->context);
   CacheInvalidateRelcache(trigger->tg_relation);
-  return PointerGetDatum(nullptr);
+  return static_cast<Datum>(0);  // a statement trigger's result is ignored
 }

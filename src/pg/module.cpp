@@ -1,11 +1,12 @@
 // The shared library's entry: module magic and one-time initialisation.
+#include "pg/compat.hpp"
 #include "pg/generator_state.hpp"
 #include "pg/group_registry.hpp"
 #include "pg/gucs.hpp"
 #include "pg/postgres.hpp"
 
 extern "C" {
-PG_MODULE_MAGIC;
+IDGEN_MODULE_MAGIC;
 
 PGDLLEXPORT void _PG_init(void);
 }
@@ -17,11 +18,7 @@ void _PG_init(void) {
   idgen::pg::define_test_seed_guc();
   idgen::pg::define_public_id_key_file_guc();
   idgen::pg::define_ledger_max_lead_guc();
-#if PG_VERSION_NUM >= 150000
   MarkGUCPrefixReserved("idgen");
-#else
-  EmitWarningsOnPlaceholders("idgen");
-#endif
   idgen::pg::install_shared_generator_state();
   idgen::pg::install_group_registry_cache();
 }

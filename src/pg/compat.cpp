@@ -1,0 +1,36 @@
+// See compat.hpp.
+#include "pg/compat.hpp"
+
+namespace idgen::pg {
+
+int decode_date_time_quietly(char** field, int* ftype, int nf, int* dtype, struct pg_tm* tm_value,
+                             fsec_t* fsec, int* tz) {
+#if PG_VERSION_NUM >= 160000
+  DateTimeErrorExtra extra{};
+  const int dterr = DecodeDateTime(field, ftype, nf, dtype, tm_value, fsec, tz, &extra);
+  if (dterr == DTERR_BAD_TIMEZONE && extra.dtee_timezone != nullptr) {
+    GUC_check_errdetail("time zone \"%s\" not recognized.", extra.dtee_timezone);
+  }
+  return dterr;
+#else
+  // The raised error is caught and turned into the detail. DecodeDateTime takes no locks and
+  // keeps no state, so flushing the error state is all the clean-up there is.
+  volatile int dterr = 0;
+  MemoryContext context = CurrentMemoryContext;
+  PG_TRY();
+  { dterr = DecodeDateTime(field, ftype, nf, dtype, tm_value, fsec, tz); }
+  PG_CATCH();
+  {
+    MemoryContextSwitchTo(context);
+    ErrorData* error = CopyErrorData();
+    FlushErrorState();
+    GUC_check_errdetail("%s.", error->message);
+    FreeErrorData(error);
+    dterr = DTERR_BAD_FORMAT;
+  }
+  PG_END_TRY();
+  return dterr;
+#endif
+}
+
+}  // namespace idgen::pg

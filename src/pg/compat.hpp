@@ -1,0 +1,40 @@
+// Differences between the PostgreSQL majors idgen supports (15 to 19), in one place: the glue
+// calls these instead of testing PG_VERSION_NUM itself.
+#pragma once
+
+#include <cstddef>
+#include <cstdlib>
+
+#include "pg/postgres.hpp"
+
+#if PG_VERSION_NUM < 150000
+#error "idgen needs PostgreSQL 15 or later"
+#endif
+
+namespace idgen::pg {
+
+// Memory for a GUC check hook's extra data, which PostgreSQL frees itself: with free() up to 15,
+// with guc_free() from 16 on (so it must come from guc_malloc there). nullptr when out of memory.
+inline void* guc_extra_alloc(std::size_t size) {
+#if PG_VERSION_NUM >= 160000
+  return guc_malloc(LOG, size);
+#else
+  return std::malloc(size);
+#endif
+}
+
+// DecodeDateTime, for a GUC check hook, which must never raise: 15 raises ERROR for an unknown
+// time zone name (16 returns DTERR_BAD_TIMEZONE instead). Either way an unknown zone leaves
+// GUC_check_errdetail "time zone \"<name>\" not recognized." and a non-zero result.
+int decode_date_time_quietly(char** field, int* ftype, int nf, int* dtype, struct pg_tm* tm_value,
+                             fsec_t* fsec, int* tz);
+
+}  // namespace idgen::pg
+
+// The module's magic block; from 18 on it also carries the module's name and version, which
+// pg_get_loaded_modules() shows (IDGEN_VERSION comes from the control file, via the Makefile).
+#if PG_VERSION_NUM >= 180000
+#define IDGEN_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "idgen", .version = IDGEN_VERSION)
+#else
+#define IDGEN_MODULE_MAGIC PG_MODULE_MAGIC
+#endif

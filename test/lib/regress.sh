@@ -1,0 +1,44 @@
+# Runs the pg_regress suite (the Makefile's REGRESS list for that installation) against any
+# PostgreSQL installation, in a temporary instance that pg_regress makes and drops itself, as the
+# server's user. Source test/lib/clusters.sh first (as_server).
+
+# copy_for_server DIR: copies the repository's files (without build output and git's files) into
+# DIR, readable and writable by the server's user.
+copy_for_server() {
+  tar --exclude=./.git --exclude=./build --exclude='*.o' --exclude='*.bc' --exclude='*.so' \
+    --exclude=./results --exclude=./tmp_check -cf - . | tar -xf - -C "$1"
+  chmod 755 "$1"
+  [ "$(id -u)" = 0 ] && chown -R postgres: "$1"
+  return 0
+}
+
+# regress_counts LOG: prints "<passed> <failed>" for a pg_regress log, in 15's format
+# ("test name ... ok") and in 16's and later ("ok 1 - name", "not ok 1 - name").
+regress_counts() {
+  local ok bad
+  ok=$(grep -cE '^(test| ) +[a-z_0-9]+ +\.\.\. ok|^ok [0-9]+ +[-+] ' "$1")
+  bad=$(grep -cE '^(test| ) +[a-z_0-9]+ +\.\.\. (FAILED|failed)|^not ok [0-9]+ +[-+] ' "$1")
+  echo "$ok $bad"
+}
+
+# run_regress PG_CONFIG MODE LOG: MODE is backend (idgen loaded by each backend) or preloaded
+# (shared_preload_libraries). Writes pg_regress's output to LOG and, on failure, its diffs to
+# LOG.diffs. Returns pg_regress's status.
+run_regress() {
+  local pg_config=$1 mode=$2 log=$3 work tests status options=()
+  tests=$(make -s --no-print-directory PG_CONFIG="$pg_config" print-regress) || return 1
+  work=$(mktemp -d /tmp/idgen-regress.XXXXXX)
+  copy_for_server "$work"
+  if [ "$mode" = preloaded ]; then
+    echo "shared_preload_libraries = 'idgen'" >"$work/preload.conf"
+    options=(--temp-config="$work/preload.conf")
+  fi
+  # shellcheck disable=SC2086  # the test names are words
+  (cd "$work" && as_server "$("$pg_config" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
+    --temp-instance="$work/instance" --bindir="$("$pg_config" --bindir)" --inputdir=. \
+    --dbname=contrib_regression "${options[@]}" $tests) >"$log" 2>&1
+  status=$?
+  [ -f "$work/regression.diffs" ] && cp "$work/regression.diffs" "$log.diffs"
+  rm -rf "$work"
+  return $status
+}
