@@ -71,40 +71,50 @@ if ((fuzz_status != 0)); then
 fi
 count fuzz "$fuzz_ok" "$fuzz_bad"
 
-# ---- regress: pg_regress in a throwaway cluster, with idgen loaded per backend and preloaded ---
+# ---- regress: pg_regress in a temporary instance, with idgen loaded per backend and preloaded --
 # (the same expected output must hold in both generator scopes)
-reg_ok=0 reg_bad=0
-for mode in backend preloaded; do
-  options=()
-  [ "$mode" = preloaded ] && options=(-o shared_preload_libraries=idgen)
-  pg_virtualenv "${options[@]}" make installcheck >"$log_dir/regress-$mode.log" 2>&1
+source test/lib/clusters.sh
+source test/lib/regress.sh
+source test/lib/tap.sh
+source test/lib/pg_majors.sh
+# regress_suite SUITE PG_CONFIG: both scopes against that installation, counted as SUITE.
+regress_suite() {
+  local suite=$1 pg_config=$2 mode status ok bad all_ok=0 all_bad=0 log
+  for mode in backend preloaded; do
+    log=$log_dir/$suite-$mode.log
+    run_regress "$pg_config" "$mode" "$log"
+    status=$?
+    read -r ok bad < <(regress_counts "$log")
+    if ((status != 0 && bad == 0)); then bad=1; fi
+    if ((bad > 0)); then
+      echo "-- $suite ($mode) failed:"
+      cat "$log"
+      [ -f "$log.diffs" ] && cat "$log.diffs"
+    fi
+    all_ok=$((all_ok + ok))
+    all_bad=$((all_bad + bad))
+  done
+  count "$suite" "$all_ok" "$all_bad"
+}
+# tap_suite SUITE PG_CONFIG [TEST...]: TAP tests against that installation, counted as SUITE.
+tap_suite() {
+  local suite=$1 pg_config=$2 status ok bad log=$log_dir/$1.log
+  shift 2
+  run_tap "$pg_config" "$log" "$@"
   status=$?
-  ok=$(grep -cE '^(test| ) +[a-z_0-9]+ +\.\.\. ok' "$log_dir/regress-$mode.log")
-  bad=$(grep -cE '^(test| ) +[a-z_0-9]+ +\.\.\. (FAILED|failed)' "$log_dir/regress-$mode.log")
-  if ((status != 0 && bad == 0)); then bad=1; fi
+  read -r ok bad < <(tap_counts "$log")
+  if ((status != 0 && bad == 0)); then bad=1; fi  # prove failed before any test ran
+  grep -E '^ *(not )?ok [0-9]+|^test/' "$log" | sed 's/^/   /'
   if ((bad > 0)); then
-    echo "-- regress ($mode) failed:"
-    cat "$log_dir/regress-$mode.log"
-    [ -f regression.diffs ] && cat regression.diffs
+    cat "$log"
+    for f in "$log".servers/*; do [ -f "$f" ] && { echo "-- $f"; tail -n 50 "$f"; }; done
   fi
-  reg_ok=$((reg_ok + ok))
-  reg_bad=$((reg_bad + bad))
-done
-count regress "$reg_ok" "$reg_bad"
+  count "$suite" "$ok" "$bad"
+}
+regress_suite regress pg_config
 
 # ---- tap: test/t/*.pl on PostgreSQL::Test::Cluster, run by prove (each makes its own clusters) --
-source test/lib/clusters.sh
-source test/lib/tap.sh
-run_tap pg_config "$log_dir/tap.log"
-tap_status=$?
-read -r tap_ok tap_bad < <(tap_counts "$log_dir/tap.log")
-if ((tap_status != 0 && tap_bad == 0)); then tap_bad=1; fi  # prove failed before any test ran
-grep -E '^ *(not )?ok [0-9]+|^test/t/' "$log_dir/tap.log" | sed 's/^/   /'
-if ((tap_bad > 0)); then
-  cat "$log_dir/tap.log"
-  for f in "$log_dir"/tap.log.servers/*; do [ -f "$f" ] && { echo "-- $f"; tail -n 50 "$f"; }; done
-fi
-count tap "$tap_ok" "$tap_bad"
+tap_suite tap pg_config
 
 # ---- integration: scripts print TAP lines ("ok N - ...", "not ok N - ...") ------------------
 int_ok=0 int_bad=0
@@ -121,6 +131,59 @@ for script in test/integration/*.sh; do
   int_bad=$((int_bad + bad))
 done
 count integration "$int_ok" "$int_bad"
+
+# ---- other majors: PostgreSQL 16 to 19 built from ../shared/postgres into a cache (reused on
+# later runs). On each: idgen built with warnings as errors and installed there, the regression
+# suite in both scopes, and the TAP tests that concern the server (crash restart, hostile input,
+# the docs' examples). Then pg_upgrade from 15 (built from its archive: Debian's 15.20 is newer
+# than the 18 here and stores catalogue options it does not know) to 18, and from 18 to 19.
+IDGEN_OTHER_MAJORS=${IDGEN_OTHER_MAJORS-16 17 18 19}
+IDGEN_MAJOR_TAP_TESTS=(test/t/001_server_restart.pl test/t/050_doc_examples.pl
+                       test/t/051_hostile_input_log.pl)
+declare -A major_prefix=()
+# build_for_major MAJOR: builds PostgreSQL MAJOR (cached) and idgen into it; counted as pgMAJOR-build.
+build_for_major() {
+  local major=$1 prefix work
+  if ! prefix=$(pg_major_prefix "$major"); then
+    count "pg$major-build" 0 1
+    return 1
+  fi
+  work=$(mktemp -d /tmp/idgen-build.XXXXXX)
+  copy_for_server "$work"
+  if ! (cd "$work" && make -s -j"$(nproc)" WERROR=1 PG_CONFIG="$prefix/bin/pg_config" &&
+    make -s install PG_CONFIG="$prefix/bin/pg_config") >"$log_dir/pg$major-build.log" 2>&1; then
+    echo "-- building idgen for PostgreSQL $major failed:"
+    cat "$log_dir/pg$major-build.log"
+    rm -rf "$work"
+    count "pg$major-build" 0 1
+    return 1
+  fi
+  rm -rf "$work"
+  major_prefix[$major]=$prefix
+  count "pg$major-build" 1 0
+}
+for major in $IDGEN_OTHER_MAJORS; do
+  echo "== PostgreSQL $major"
+  build_for_major "$major" || continue
+  regress_suite "pg$major-regress" "${major_prefix[$major]}/bin/pg_config"
+  tap_suite "pg$major-tap" "${major_prefix[$major]}/bin/pg_config" "${IDGEN_MAJOR_TAP_TESTS[@]}"
+done
+# upgrade_suite FROM TO: pg_upgrade from major FROM to major TO (both built above or here).
+upgrade_suite() {
+  local from=$1 to=$2 major
+  for major in "$from" "$to"; do
+    [ -n "${major_prefix[$major]:-}" ] || build_for_major "$major" || {
+      count "pg_upgrade-$from-$to" 0 1
+      return
+    }
+  done
+  IDGEN_OLD_INSTALL=${major_prefix[$from]} \
+    tap_suite "pg_upgrade-$from-$to" "${major_prefix[$to]}/bin/pg_config" test/upgrade/pg_upgrade.pl
+}
+if [ -n "$IDGEN_OTHER_MAJORS" ]; then
+  upgrade_suite 15 18
+  upgrade_suite 18 19
+fi
 
 rm -rf "$log_dir"
 echo "$passed passed, $failed failed"

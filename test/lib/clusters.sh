@@ -16,3 +16,13 @@ free_ports_in() {
   used=$(ss -Htln 2>/dev/null | awk '{ n = split($4, a, ":"); print a[n] }')
   seq "$1" "$2" | grep -vxF -f <({ echo "$used"; printf '%s\n' "${ports[@]:-}"; } | grep -v '^$') | shuf
 }
+
+# copy_for_server DIR: copies the repository's files (without build output and git's files) into
+# DIR, readable and writable by the server's user, for tests that run as that user.
+copy_for_server() {
+  tar --exclude=./.git --exclude=./build --exclude='*.o' --exclude='*.bc' --exclude='*.so' \
+    --exclude=./results --exclude=./tmp_check -cf - . | tar -xf - -C "$1"
+  chmod 755 "$1"
+  [ "$(id -u)" = 0 ] && chown -R postgres: "$1"
+  return 0
+}

@@ -2,16 +2,6 @@
 # PostgreSQL installation, in a temporary instance that pg_regress makes and drops itself, as the
 # server's user. Source test/lib/clusters.sh first (as_server).
 
-# copy_for_server DIR: copies the repository's files (without build output and git's files) into
-# DIR, readable and writable by the server's user.
-copy_for_server() {
-  tar --exclude=./.git --exclude=./build --exclude='*.o' --exclude='*.bc' --exclude='*.so' \
-    --exclude=./results --exclude=./tmp_check -cf - . | tar -xf - -C "$1"
-  chmod 755 "$1"
-  [ "$(id -u)" = 0 ] && chown -R postgres: "$1"
-  return 0
-}
-
 # regress_counts LOG: prints "<passed> <failed>" for a pg_regress log, in 15's format
 # ("test name ... ok") and in 16's and later ("ok 1 - name", "not ok 1 - name").
 regress_counts() {

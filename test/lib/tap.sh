@@ -23,15 +23,11 @@ run_tap() {
   bindir=$("$pg_config" --bindir)
   perl_dir=$("$pg_config" --pkglibdir)/pgxs/src/test/perl
   work=$(mktemp -d /tmp/idgen-tap.XXXXXX)
-  # The tests read the repository's files (sql/, docs/, test/): a copy without build output and
-  # git's files, readable by the server's user.
-  tar --exclude=./.git --exclude=./build --exclude='*.o' --exclude='*.bc' --exclude='*.so' \
-    --exclude=./results --exclude=./tmp_check -cf - . | tar -xf - -C "$work"
-  chmod 755 "$work"
-  [ "$(id -u)" = 0 ] && chown -R postgres: "$work"
+  copy_for_server "$work"  # the tests read the repository's files (sql/, docs/, test/)
   (
     cd "$work" &&
       as_server env TESTDIR="$work" PATH="$bindir:$PATH" PG_CONFIG="$pg_config" \
+        IDGEN_OLD_INSTALL="${IDGEN_OLD_INSTALL:-}" \
         PG_REGRESS="$("$pg_config" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
         prove -v -I "$perl_dir" -I "$work/test/perl" "${tests[@]}"
   ) >"$log" 2>&1
