@@ -256,6 +256,8 @@ DELETE FROM idgen.groups WHERE group_id IN (1001, 1002);
 -------------------------------------------------------------------------------------------------
 CREATE DATABASE regress_idgen_squat;
 \c regress_idgen_squat
+-- (No CONTEXT lines: from PostgreSQL 16 on they quote the install script's whole check.)
+\set SHOW_CONTEXT never
 CREATE SCHEMA idgen AUTHORIZATION regress_idgen_mallory;
 CREATE EXTENSION idgen;
 ALTER SCHEMA idgen OWNER TO CURRENT_USER;
@@ -277,6 +279,7 @@ ALTER EXTENSION idgen UPDATE;
 ALTER SCHEMA idgen OWNER TO CURRENT_USER;
 ALTER EXTENSION idgen UPDATE;
 SELECT extversion FROM pg_extension WHERE extname = 'idgen';
+\set SHOW_CONTEXT errors
 \c :regress_db
 DROP DATABASE regress_idgen_squat;
 

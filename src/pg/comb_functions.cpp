@@ -147,12 +147,18 @@ IDGEN_SQL_FUNCTION(idgen_comb_seq) {
             (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("block_size must be at least 1"),
              errdetail("block_size is %lld.", static_cast<long long>(block_size))));
   }
-  // A regclass argument can be any OID (comb_seq(0::regclass)); nextval would report a missing
-  // relation as an internal error, so say it properly first.
+  // A regclass argument can be any OID (comb_seq(0::regclass)) or any relation; nextval would
+  // report a missing relation as an internal error, and another relation in words that differ
+  // between PostgreSQL majors, so both are said here first.
   const Oid seq = PG_GETARG_OID(0);
-  if (!SearchSysCacheExists1(RELOID, ObjectIdGetDatum(seq))) {
+  const char relkind = get_rel_relkind(seq);
+  if (relkind == '\0') {
     ereport(ERROR,
             (errcode(ERRCODE_UNDEFINED_TABLE), errmsg("sequence with OID %u does not exist", seq)));
+  }
+  if (relkind != RELKIND_SEQUENCE) {
+    ereport(ERROR, (errcode(ERRCODE_WRONG_OBJECT_TYPE),
+                    errmsg("\"%s\" is not a sequence", get_rel_name(seq))));
   }
   const std::int64_t value = nextval_internal(seq, true);
   return new_comb(comb::prefix_for_sequence(value, block_size, prefix_bytes), prefix_bytes);

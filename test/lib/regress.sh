@@ -29,6 +29,8 @@ run_regress() {
     --dbname=contrib_regression "${options[@]}" $tests) >"$log" 2>&1
   status=$?
   [ -f "$work/regression.diffs" ] && cp "$work/regression.diffs" "$log.diffs"
+  # IDGEN_REGRESS_RESULTS=DIR keeps what the tests printed (to make expected files from).
+  [ -n "${IDGEN_REGRESS_RESULTS:-}" ] && cp -r "$work/results/." "$IDGEN_REGRESS_RESULTS/"
   rm -rf "$work"
   return $status
 }
