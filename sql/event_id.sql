@@ -120,7 +120,10 @@ SELECT '00060a24181e4000020623a912def140'::idgen.event_id::uuid AS as_uuid,
        '\x00060a24181e4000020623a912def140'::bytea::idgen.event_id AS from_bytea,
        idgen.event_id_send('00060a24181e4000020623a912def140') AS sent;
 SELECT '\x0006'::bytea::idgen.event_id;
+-- No operator compares an event id with a uuid (terse: the server's hint reads differently from 19 on).
+\set VERBOSITY terse
 SELECT '00060a24181e4000020623a912def140'::idgen.event_id = '00060a24-181e-4000-0206-23a912def140'::uuid;
+\set VERBOSITY default
 SELECT castcontext, count(*) FROM pg_cast
 WHERE castsource = 'idgen.event_id'::regtype OR casttarget = 'idgen.event_id'::regtype GROUP BY 1;
 
