@@ -32,8 +32,14 @@ run_tap() {
         prove -v -I "$perl_dir" -I "$work/test/perl" "${tests[@]}"
   ) >"$log" 2>&1
   status=$?
-  # Keep the servers' logs of a failed run next to the prove log.
-  ((status != 0)) && cp -r "$work/tmp_check/log" "$log.servers" 2>/dev/null
+  # Keep the test and server logs of a failed run next to the prove log (tmp_check/log up to 15,
+  # log from 16 on).
+  if ((status != 0)); then
+    mkdir -p "$log.servers"
+    for dir in "$work/tmp_check/log" "$work/log"; do
+      [ -d "$dir" ] && cp -r "$dir/." "$log.servers/"
+    done
+  fi
   rm -rf "$work"
   return $status
 }

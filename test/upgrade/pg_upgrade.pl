@@ -6,7 +6,6 @@
 # Run by test/run-all.sh for each supported upgrade path, with idgen installed in both.
 use strict;
 use warnings;
-use File::Temp;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -36,13 +35,11 @@ is($status, 0, "$path: the application database is made on the old server") or d
 my $snapshot_sql = slurp_file('test/fixtures/app_snapshot.sql');
 my $before = $old->safe_psql('app', $snapshot_sql);
 my $old_last = $old->safe_psql('app',
-	'SELECT (SELECT max(id) FROM events_v7), (SELECT max(id) FROM invoices), '
-	  . '(SELECT max(id) FROM shipments)');
+	'SELECT (SELECT id FROM events_v7 ORDER BY id DESC LIMIT 1), '
+	  . '(SELECT max(id) FROM invoices), (SELECT id FROM shipments ORDER BY id DESC LIMIT 1)');
 $old->stop;
 
-# pg_upgrade writes its reports into the directory it runs in (before 15) or the new data directory.
-my $work = PostgreSQL::Test::Utils::tempdir;
-chdir $work or die "chdir $work: $!";
+# pg_upgrade (of 18 and later) writes its reports into the new data directory.
 command_ok(
 	[
 		$new->installed_command('pg_upgrade'), '--no-sync',
@@ -55,7 +52,6 @@ command_ok(
 		'--new-port' => $new->port
 	],
 	"$path: pg_upgrade succeeds");
-chdir $ENV{TESTDIR} // '/';
 
 $new->start;
 my $after = $new->safe_psql('app', $snapshot_sql);
@@ -82,18 +78,18 @@ $new->safe_psql(
 	  SELECT ledger_id, 'after the upgrade', '{}', '{}' FROM ledgers;});
 my ($v7, $invoice, $shipment) = split /\|/, $old_last;
 is( $new->safe_psql(
-		'app', qq{SELECT (SELECT max(id) FROM events_v7) > '$v7'
+		'app', qq{SELECT (SELECT id FROM events_v7 WHERE payload = 'after') > '$v7'
 		  AND (SELECT max(id) FROM invoices) > '$invoice'
-		  AND (SELECT max(id) FROM shipments) > '$shipment'}),
+		  AND (SELECT count(*) FROM shipments WHERE id > '$shipment') = 1}),
 	't', "$path: uuidv7, distributed_id and distributed_id128 continue above the old server's ids");
 is( $new->safe_psql(
 		'app', q{SELECT idgen.group_name(id) || ' ' || (idgen.group_target(id) IS NOT NULL)
 		 FROM person WHERE name = 'after'}),
-	'person t', "$path: group_uuid still resolves its registered group and target");
+	'person true', "$path: group_uuid still resolves its registered group and target");
 is( $new->safe_psql(
 		'app', q{SELECT string_agg(valid::text || ' ' || events, ',' ORDER BY ledger_id)
 		 FROM ledger_status}),
-	't 32,t 32', "$path: both ledgers take an append after the upgrade and stay valid");
+	'true 32,true 32', "$path: both ledgers take an append after the upgrade and stay valid");
 is($new->safe_psql('app', 'SELECT idgen.generator_scope()'),
 	'server', "$path: the upgraded server loads idgen preloaded");
 
