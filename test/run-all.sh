@@ -114,6 +114,7 @@ tap_suite() {
 regress_suite regress pg_config
 
 # ---- tap: test/t/*.pl on PostgreSQL::Test::Cluster, run by prove (each makes its own clusters) --
+bash test/drivers/prepare.sh >"$log_dir/drivers-prepare.log" 2>&1 || cat "$log_dir/drivers-prepare.log"
 tap_suite tap pg_config
 
 # ---- integration: scripts print TAP lines ("ok N - ...", "not ok N - ...") ------------------

@@ -9,7 +9,7 @@
 // types. Also: public ids under an explicit key, the encoders, binary parameters (a Buffer) into
 // event_id_recv, and SQLSTATEs in error.code. Prints TAP lines; exits 1 if any check failed.
 //
-// Run by test/integration/drivers.sh after `npm ci` in this folder; by hand:
+// Run by test/t/031_drivers.pl after test/drivers/prepare.sh; by hand:
 // PGHOST=... PGPORT=... node test/drivers/idgen_node_pg.js
 
 'use strict';

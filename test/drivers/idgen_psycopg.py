@@ -10,7 +10,7 @@ loader for). Also: public ids under an explicit key, the encoders, binary send/r
 idgen.event_id through adapters registered for it (parameters and COPY), and SQLSTATEs as
 psycopg exceptions. Prints TAP lines; exits 1 if any check failed.
 
-Run by test/integration/drivers.sh; by hand: PGHOST=... PGPORT=... /usr/bin/python3 this-file.
+Run by test/t/031_drivers.pl; by hand: PGHOST=... PGPORT=... /usr/bin/python3 this-file.
 Needs CREATE on the current database (it creates the extension if it is missing).
 """
 
