@@ -15,7 +15,7 @@
 # the servers run as the postgres user. Prints TAP lines.
 set -uo pipefail
 
-bin=/usr/lib/postgresql/15/bin
+bin=$("${PG_CONFIG:-pg_config}" --bindir)  # the installation under test (PG_CONFIG)
 clients=4
 transactions=500  # per client and node
 per_node=$((clients * transactions))

@@ -33,8 +33,8 @@ set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 source test/lib/sessions.sh
 
-bin=/usr/lib/postgresql/15/bin
-pg_regress=$(pg_config --pkglibdir)/pgxs/src/test/regress/pg_regress
+bin=$("${PG_CONFIG:-pg_config}" --bindir)  # the installation under test (PG_CONFIG)
+pg_regress=$("${PG_CONFIG:-pg_config}" --pkglibdir)/pgxs/src/test/regress/pg_regress
 started=$(date +%s%3N)
 
 pass() { echo "ok - $1"; }
@@ -705,7 +705,7 @@ fresh_lines=$(grep -c . "$work/fresh.fingerprint")
 members=$(grep -c '^member ' "$work/fresh.fingerprint")
 
 # The installed scripts must be the repository's (make install copies every sql/idgen--*.sql).
-sharedir=$(pg_config --sharedir)/extension
+sharedir=$("${PG_CONFIG:-pg_config}" --sharedir)/extension
 repo_scripts=$(cd sql && ls idgen--*.sql | sort | paste -sd ' ')
 installed_scripts=$(cd "$sharedir" && ls idgen--*.sql | sort | paste -sd ' ')
 check "installed extension scripts are the repository's ($repo_scripts)" "$installed_scripts" "$repo_scripts"
@@ -724,11 +724,7 @@ echo "# default_version $default_version; released earlier: ${released:-none}; w
 # The same checks as a fresh install: the pg_regress suite (the Makefile's REGRESS, sql/ and
 # expected/), run in an existing database. setup.sql creates the extension, so the copy run here
 # says IF NOT EXISTS (and expects the notice); the rest of setup.sql pins the whole SQL surface.
-regress_tests=$(make -s --no-print-directory -f Makefile -f - print-regress <<'MAKE' 2>/dev/null
-print-regress:
-	@echo $(REGRESS)
-MAKE
-)
+regress_tests=$(make -s --no-print-directory PG_CONFIG="${PG_CONFIG:-pg_config}" print-regress)
 regress_in() {  # regress_in <db>: the suite against <db> on the target cluster (no key file there); prints "N of N"
   local db=$1 dir=$work/regress-$1
   mkdir -p "$dir"

@@ -33,7 +33,7 @@
 # servers run as the postgres user. Removes everything it made on exit. Prints TAP lines.
 set -uo pipefail
 
-bin=/usr/lib/postgresql/15/bin
+bin=$("${PG_CONFIG:-pg_config}" --bindir)  # the installation under test (PG_CONFIG)
 doc=$(cd "$(dirname "$0")/../.." && pwd)/docs/scaling-out.md
 rows_before=500     # per publisher, before the subscriptions (initial table copy)
 clients=4

@@ -8,9 +8,10 @@ IDGEN_DEMO_PACKAGES=(postgresql-15 postgresql-server-dev-15 libssl-dev make g++)
 # What the tests add: GoogleTest for the unit tests, clang-format and cppcheck for the lint suite,
 # clang's libFuzzer and sanitizer runtimes for the fuzz suite; git, jq and unzip to build and check
 # the PGXN archive, and pgxnclient to install from it; IPC::Run for PostgreSQL's TAP framework
-# (test/t).
+# (test/t); bison, flex and zlib to build the other PostgreSQL majors from source.
 IDGEN_TEST_PACKAGES=("${IDGEN_DEMO_PACKAGES[@]}" libgtest-dev clang-format cppcheck clang-14
-                     libclang-rt-14-dev git jq unzip pgxnclient libipc-run-perl)
+                     libclang-rt-14-dev git jq unzip pgxnclient libipc-run-perl bison flex
+                     zlib1g-dev)
 
 # ensure_packages pkg...: installs the missing ones as root; otherwise prints the command and exits.
 ensure_packages() {

@@ -7,7 +7,7 @@
 # under REPEATABLE READ a stale snapshot fails with 40001 instead of forking the chain.
 # Prints TAP lines.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.." || exit 1
 source test/lib/sessions.sh
 
 if [ "${1:-}" = "--inside" ]; then
@@ -171,4 +171,5 @@ HINT:  A role appends to a ledger whose latest event it may read: it needs SELEC
   exit 0
 fi
 
-pg_virtualenv bash "$0" --inside
+echo "usage: bash $0 --inside [MODE]   (test/t/040_session_scripts.pl runs it against a node)" >&2
+exit 2

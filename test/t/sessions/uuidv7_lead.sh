@@ -19,7 +19,7 @@
 # are distinct and increase in generation order within each session. Prints the largest lead, the
 # ids per second and TAP lines; about 25 s on a 2-core machine.
 set -uo pipefail
-cd "$(dirname "$0")/../.." || exit 1
+cd "$(dirname "$0")/../../.." || exit 1
 source test/lib/sessions.sh
 
 bound_ms=1000   # rfc9562::kMaxLeadSteps / 4096
@@ -171,5 +171,5 @@ if [ "${1:-}" = "--inside" ]; then
   exit 0
 fi
 
-pg_virtualenv bash "$0" --inside backend
-pg_virtualenv -o shared_preload_libraries=idgen bash "$0" --inside server
+echo "usage: bash $0 --inside [MODE]   (test/t/040_session_scripts.pl runs it against a node)" >&2
+exit 2

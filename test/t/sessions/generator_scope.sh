@@ -6,7 +6,7 @@
 # ordering by every id (zero inversions); in both scopes all ids are distinct. In server scope a
 # session with a pinned clock must not read or move the server-wide state. Prints TAP lines.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.." || exit 1
 
 clients=8
 transactions=400  # per client
@@ -81,5 +81,5 @@ SQL
   exit 0
 fi
 
-pg_virtualenv bash "$0" --inside backend
-pg_virtualenv -o shared_preload_libraries=idgen bash "$0" --inside server
+echo "usage: bash $0 --inside [MODE]   (test/t/040_session_scripts.pl runs it against a node)" >&2
+exit 2

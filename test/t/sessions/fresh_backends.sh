@@ -7,7 +7,7 @@
 # checks the outcome; the fork handler itself is exercised by test/unit/random_test.cpp with a
 # primed parent.) Prints TAP lines.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.." || exit 1
 
 connections=200
 ids_per_connection=50
@@ -62,5 +62,5 @@ SQL
   exit 0
 fi
 
-pg_virtualenv bash "$0" --inside plain
-pg_virtualenv -o shared_preload_libraries=idgen bash "$0" --inside preloaded
+echo "usage: bash $0 --inside [MODE]   (test/t/040_session_scripts.pl runs it against a node)" >&2
+exit 2

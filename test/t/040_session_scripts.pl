@@ -1,0 +1,42 @@
+# Tests that drive a server through many sessions at once (psql coprocesses, pgbench) are shell
+# scripts in test/t/sessions/ printing one result per check; each runs here against a fresh node
+# of the installation under test, with idgen loaded per backend or preloaded as the script's mode
+# asks: the fixed clock in server settings, fresh backends, generator scope, the group registry
+# cache, concurrent ledger appends and the UUIDv7 lead bound.
+use strict;
+use warnings;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use IdgenTest::ShellChecks qw(run_shell_checks);
+
+# script => [ [ mode argument, whether idgen is preloaded ], ... ]
+my @runs = (
+	[ 'fixed_clock_config', [ 'plain', 0 ], [ 'preloaded', 1 ] ],
+	[ 'fresh_backends', [ 'plain', 0 ], [ 'preloaded', 1 ] ],
+	[ 'generator_scope', [ 'backend', 0 ], [ 'server', 1 ] ],
+	[ 'group_registry_cache', [ 'backend', 0 ], [ 'preloaded', 1 ] ],
+	[ 'ledger_append', [ undef, 0 ] ],
+	[ 'uuidv7_lead', [ 'backend', 0 ], [ 'server', 1 ] ]);
+
+for my $run (@runs)
+{
+	my ($script, @modes) = @$run;
+	for my $mode (@modes)
+	{
+		my ($argument, $preloaded) = @$mode;
+		my $node = PostgreSQL::Test::Cluster->new($script . ($preloaded ? '_preloaded' : ''));
+		$node->init;
+		$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'")
+		  if $preloaded;
+		$node->start;
+		my @command = ('bash', "test/t/sessions/$script.sh", '--inside');
+		push @command, $argument if defined $argument;
+		my $passed = run_shell_checks(\@command,
+			{ PGHOST => $node->host, PGPORT => $node->port, PGDATABASE => 'postgres' });
+		cmp_ok($passed, '>', 0, "$script" . (defined $argument ? " ($argument)" : '') . ' passed checks');
+		$node->stop;
+	}
+}
+
+done_testing();
