@@ -48,7 +48,7 @@ SELECT q, sqlstate_of(q) AS result FROM unnest(ARRAY[
 
 -- The largest accepted values work.
 SELECT idgen.comb_valid(idgen.comb(), '32767 minutes') AS tolerance_just_below_half,
-       idgen.comb_valid(idgen.comb(), '127 minutes', now(), '1 minute', 1) AS one_byte_127,
+       idgen.comb_valid(idgen.comb('1 minute', 1), '127 minutes', now(), '1 minute', 1) AS one_byte_127,
        idgen.comb_prefix_at('2026-01-01 00:00:00+00', '100000000 days', 4) AS huge_interval,
        idgen.comb_prefix(idgen.comb_at('2026-01-01 00:00:00+00', '1 ms', 4), 4)
          = idgen.comb_prefix_at('2026-01-01 00:00:00+00', '1 ms', 4) AS ms_interval;
