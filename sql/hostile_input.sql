@@ -3,7 +3,7 @@
 -- in a subtransaction that is always rolled back (so generators and the registry keep no trace),
 -- and its outcome is recorded: "ok" (a value), "null", or the SQLSTATE it raised. The expected
 -- output pins the SQLSTATE of every error. A backend crash would end this script (and
--- test/integration/hostile_input_log.sh checks the server log for one).
+-- test/t/051_hostile_input_log.pl checks the server log for one).
 SET client_min_messages = warning;
 CREATE SEQUENCE hostile_seq;
 CREATE TABLE hostile_target (id uuid);

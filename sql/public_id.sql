@@ -1,6 +1,6 @@
 -- Public identities (docs/public-id.md): every vector row, round trips, cross-kind rules, NULL
 -- and error handling. The configured-key forms need a key file and a reload, so they are covered
--- by test/integration/public_id_key_file.sh; here they only show that without a key they refuse.
+-- by test/t/sessions/public_id_key_file.sh; here they only show that without a key they refuse.
 CREATE TEMP TABLE vectors (key_base64 text, input_kind text, value text, uuid uuid,
                            alphanumeric text, expect text, source text);
 \copy vectors FROM 'test/vectors/public_id.tsv' WITH (FORMAT csv, DELIMITER E'\t', HEADER)

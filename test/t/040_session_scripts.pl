@@ -2,7 +2,8 @@
 # scripts in test/t/sessions/ printing one result per check; each runs here against a fresh node
 # of the installation under test, with idgen loaded per backend or preloaded as the script's mode
 # asks: the fixed clock in server settings, fresh backends, generator scope, the group registry
-# cache, concurrent ledger appends and the UUIDv7 lead bound.
+# cache, concurrent ledger appends, the UUIDv7 lead bound and the public-id key file (which also
+# reads the node's server log: IDGEN_SERVER_LOG).
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -17,6 +18,7 @@ my @runs = (
 	[ 'generator_scope', [ 'backend', 0 ], [ 'server', 1 ] ],
 	[ 'group_registry_cache', [ 'backend', 0 ], [ 'preloaded', 1 ] ],
 	[ 'ledger_append', [ undef, 0 ] ],
+	[ 'public_id_key_file', [ 'plain', 0 ], [ 'preloaded', 1 ] ],
 	[ 'uuidv7_lead', [ 'backend', 0 ], [ 'server', 1 ] ]);
 
 for my $run (@runs)
@@ -33,7 +35,12 @@ for my $run (@runs)
 		my @command = ('bash', "test/t/sessions/$script.sh", '--inside');
 		push @command, $argument if defined $argument;
 		my $passed = run_shell_checks(\@command,
-			{ PGHOST => $node->host, PGPORT => $node->port, PGDATABASE => 'postgres' });
+			{
+				PGHOST => $node->host,
+				PGPORT => $node->port,
+				PGDATABASE => 'postgres',
+				IDGEN_SERVER_LOG => $node->logfile
+			});
 		cmp_ok($passed, '>', 0, "$script" . (defined $argument ? " ($argument)" : '') . ' passed checks');
 		$node->stop;
 	}
