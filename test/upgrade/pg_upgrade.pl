@@ -9,6 +9,7 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use IdgenTest::AppDatabase qw(create_app_database app_snapshot);
 
 my $old_install = $ENV{IDGEN_OLD_INSTALL}
   or die "IDGEN_OLD_INSTALL must name the installation to upgrade from";
@@ -28,12 +29,8 @@ for my $node ($old, $new)
 }
 
 $old->start;
-$old->safe_psql('postgres', 'CREATE DATABASE app');
-my ($status, $out, $err) = $old->psql('app', undef,
-	extra_params => [ '-v', 'ON_ERROR_STOP=1', '-f', 'test/fixtures/app_database.sql' ]);
-is($status, 0, "$path: the application database is made on the old server") or diag($err);
-my $snapshot_sql = slurp_file('test/fixtures/app_snapshot.sql');
-my $before = $old->safe_psql('app', $snapshot_sql);
+create_app_database($old, 'app');
+my $before = app_snapshot($old, 'app');
 my $old_last = $old->safe_psql('app',
 	'SELECT (SELECT id FROM events_v7 ORDER BY id DESC LIMIT 1), '
 	  . '(SELECT max(id) FROM invoices), (SELECT id FROM shipments ORDER BY id DESC LIMIT 1)');
@@ -54,7 +51,7 @@ command_ok(
 	"$path: pg_upgrade succeeds");
 
 $new->start;
-my $after = $new->safe_psql('app', $snapshot_sql);
+my $after = app_snapshot($new, 'app');
 is($after, $before,
 	"$path: rows, registry, indexes, defaults, constraints and the event trigger are identical");
 like($before, qr/^rows ledger_status 2 /m, "$path: the snapshot covers both ledgers");
