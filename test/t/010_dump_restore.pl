@@ -162,9 +162,10 @@ SELECT (SELECT max(made_at) FROM events_v7 WHERE payload <> 'after restore') < m
 SELECT count(*) FROM shipments;
 SELECT idgen.public_id_to_numeric(public_id, app_public_key()) = id, id > (SELECT max(id) FROM invoices i2 WHERE i2.amount > 1) FROM invoices WHERE amount = 1;
 SELECT id, idgen.public_id_to_bigint(idgen.alphanumeric_to_uuid(public_code), app_public_key()) FROM accounts WHERE name = 'after restore';
-SELECT string_agg(concat_ws(' ', valid, events), ', ' ORDER BY ledger_id) FROM ledger_status;});
-	is(words($after), '15 person 6 2884 6 t 10 t 21 t t 11 11 t 32, t 32',
-		"$db: after the restore every DEFAULT generates and continues (group keys 15 (21 in hex) and 6 of version 6, comb valid, comb_seq prefix 10, later v7, DistributedId, identity) and both ledgers append and verify"
+SELECT string_agg(concat_ws(' ', valid, events), ', ' ORDER BY ledger_id) FROM ledger_status;
+SELECT idgen.group_uuid_group(idgen.group_uuid('Person', 1));});
+	is(words($after), '15 person 6 2884 6 t 10 t 21 t t 11 11 t 32, t 32 7',
+		"$db: after the restore every DEFAULT generates and continues (group keys 15 (21 in hex) and 6 of version 6, comb valid, comb_seq prefix 10, later v7, DistributedId, identity), both ledgers append and verify, and 'Person' generates with its registered id 7"
 	);
 
 	# The BEFORE INSERT trigger of docs/comb.md is back and refuses an id made 3 days ago.

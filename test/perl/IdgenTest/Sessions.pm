@@ -6,7 +6,7 @@ use warnings;
 use Exporter 'import';
 use IPC::Run;
 
-our @EXPORT_OK = qw(run_concurrently);
+our @EXPORT_OK = qw(run_concurrently start_pgbench finish_pgbench);
 
 # run_concurrently($node, $dbname, \@scripts): runs each SQL script in its own psql session, all
 # at the same time, and waits for them. Returns the number of sessions that failed (each
@@ -34,6 +34,29 @@ sub run_concurrently
 		Test::More::diag("session failed: $session->{err}");
 	}
 	return $failed;
+}
+
+# start_pgbench($node, @arguments): starts pgbench (-n, against the node's postgres database)
+# without waiting, so that loads on several nodes overlap. finish_pgbench($run) waits for it and
+# returns (succeeded, stdout, stderr).
+sub start_pgbench
+{
+	my ($node, @arguments) = @_;
+	my %run = (out => '', err => '');
+	$run{handle} = IPC::Run::start(
+		[
+			$node->installed_command('pgbench'), '-n', '-h', $node->host,
+			'-p', $node->port, @arguments, 'postgres'
+		],
+		'>', \$run{out}, '2>', \$run{err});
+	return \%run;
+}
+
+sub finish_pgbench
+{
+	my ($run) = @_;
+	my $ok = $run->{handle}->finish;
+	return ($ok, $run->{out}, $run->{err});
 }
 
 1;
