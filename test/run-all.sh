@@ -3,11 +3,13 @@
 #
 # Suites: lint (formatting, the core/PostgreSQL header wall, cppcheck, the PGXN archive), unit
 # (GoogleTest on src/core, plain and under ASan/UBSan), fuzz (each libFuzzer target in test/fuzz
-# for a bounded number of runs), regress (pg_regress in throwaway clusters made by pg_virtualenv,
-# once with idgen loaded per backend and once preloaded), tap (test/t/*.pl on PostgreSQL's TAP
-# framework) and integration (test/integration/*.sh); both of the latter make their own throwaway
-# clusters. As root it installs missing Debian packages first; otherwise it prints the apt-get
-# command and stops. Exit status is 0 only when nothing failed.
+# for a bounded number of runs), regress (pg_regress in a temporary instance, once with idgen
+# loaded per backend and once preloaded), tap (test/t/*.pl on PostgreSQL's TAP framework: every
+# multi-server and multi-session test) and integration (test/integration/*.sh: the README's demo
+# and the PGXN install, which use Debian's own tools); all make their own throwaway clusters. Then
+# the same build, regress and the server's TAP tests on each other supported major, and
+# pg_upgrade between majors. As root it installs missing Debian packages first; otherwise it
+# prints the apt-get command and stops. Exit status is 0 only when nothing failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source test/lib/deps.sh

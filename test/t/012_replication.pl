@@ -7,20 +7,16 @@
 # on the primary once it is replayed.
 use strict;
 use warnings;
-use MIME::Base64 qw(encode_base64);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use IdgenTest::AppDatabase qw(create_app_database app_snapshot error_of words);
+use IdgenTest::KeyFile qw(random_key write_key_file);
 
 my $primary = PostgreSQL::Test::Cluster->new('primary');
 $primary->init(allows_streaming => 1);
 # The key file lives in the data directory, so pg_basebackup copies it to the standby.
-open my $urandom, '<:raw', '/dev/urandom' or die "/dev/urandom: $!";
-read($urandom, my $key, 32) == 32 or die 'short read from /dev/urandom';
-close $urandom;
-append_to_file($primary->data_dir . '/public_id.key', encode_base64($key, '') . "\n");
-chmod 0600, $primary->data_dir . '/public_id.key';
+write_key_file($primary->data_dir . '/public_id.key', random_key());
 $primary->append_conf('postgresql.conf', "idgen.public_id_key_file = 'public_id.key'");
 $primary->start;
 create_app_database($primary, 'app');

@@ -6,7 +6,7 @@ use warnings;
 use Exporter 'import';
 use IPC::Run;
 
-our @EXPORT_OK = qw(run_concurrently start_pgbench finish_pgbench);
+our @EXPORT_OK = qw(run_concurrently run_concurrently_on start_pgbench finish_pgbench);
 
 # run_concurrently($node, $dbname, \@scripts): runs each SQL script in its own psql session, all
 # at the same time, and waits for them. Returns the number of sessions that failed (each
@@ -14,13 +14,22 @@ our @EXPORT_OK = qw(run_concurrently start_pgbench finish_pgbench);
 sub run_concurrently
 {
 	my ($node, $dbname, $scripts) = @_;
+	return run_concurrently_on([ map { [ $node, $dbname, $_ ] } @$scripts ]);
+}
+
+# run_concurrently_on(\@jobs): the same with each job [ $node, $dbname, $sql ] on a node of its
+# own, so that sessions on several servers overlap.
+sub run_concurrently_on
+{
+	my ($jobs) = @_;
 	my @running;
-	for my $sql (@$scripts)
+	for my $job (@$jobs)
 	{
+		my ($node, $dbname, $sql) = @$job;
 		my %session = (out => '', err => '');
 		$session{handle} = IPC::Run::start(
 			[
-				'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1',
+				$node->installed_command('psql'), '-XAtq', '-v', 'ON_ERROR_STOP=1',
 				'-d', $node->connstr($dbname), '-c', $sql
 			],
 			'>', \$session{out}, '2>', \$session{err});
