@@ -138,12 +138,17 @@ count integration "$int_ok" "$int_bad"
 # ---- other majors: PostgreSQL 16 to 19 built from ../shared/postgres into a cache (reused on
 # later runs). On each: idgen built with warnings as errors and installed there, the regression
 # suite in both scopes, and the TAP tests that concern the server (crash restart, dump and
-# restore, extension update, a streaming standby, hostile input, the docs' examples). Then pg_upgrade from 15 (built from its archive: Debian's 15.20 is newer
+# restore, extension update, a streaming standby, several servers, sessions, hostile input, the
+# docs' examples). Then pg_upgrade from 15 (built from its archive: Debian's 15.20 is newer
 # than the 18 here and stores catalogue options it does not know) to 18, and from 18 to 19.
 IDGEN_OTHER_MAJORS=${IDGEN_OTHER_MAJORS-16 17 18 19}
+# Every TAP test but the two whose subject is not the server: the bulk concurrency run (030: 19
+# million ids, minutes, the same generator code on every major) and the client drivers (031).
 IDGEN_MAJOR_TAP_TESTS=(test/t/001_server_restart.pl test/t/010_dump_restore.pl
                        test/t/011_extension_update.pl test/t/012_replication.pl
-                       test/t/050_doc_examples.pl test/t/051_hostile_input_log.pl)
+                       test/t/020_scaling_out.pl test/t/021_group_uuid_clusters.pl
+                       test/t/040_session_scripts.pl test/t/050_doc_examples.pl
+                       test/t/051_hostile_input_log.pl)
 declare -A major_prefix=()
 # build_for_major MAJOR: builds PostgreSQL MAJOR (cached) and idgen into it; counted as pgMAJOR-build.
 build_for_major() {

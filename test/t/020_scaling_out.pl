@@ -54,6 +54,18 @@ sub doc_block
 	return join "\n", @lines;
 }
 
+# ledger_table($name): a ledger table with the ledger_append trigger, as on every node here.
+sub ledger_table
+{
+	my ($name) = @_;
+	return qq{CREATE TABLE $name (
+  ledger_id bigint NOT NULL, id idgen.event_id NOT NULL, event text NOT NULL,
+  entities jsonb NOT NULL, meta jsonb NOT NULL DEFAULT '{}', data jsonb NOT NULL,
+  PRIMARY KEY (ledger_id, id));
+CREATE TRIGGER ledger_append BEFORE INSERT ON $name
+  FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();};
+}
+
 # Every node has the same key file (in its data directory, named by a relative path) and another
 # one to switch to.
 my ($public_key, $other_key) = (random_key(), random_key());
@@ -97,12 +109,7 @@ CREATE TABLE orders (
   made_on int NOT NULL DEFAULT current_setting('port')::int,
   note    text
 );
-CREATE TABLE ledger_events (
-  ledger_id bigint NOT NULL, id idgen.event_id NOT NULL, event text NOT NULL,
-  entities jsonb NOT NULL, meta jsonb NOT NULL DEFAULT '{}', data jsonb NOT NULL,
-  PRIMARY KEY (ledger_id, id));
-CREATE TRIGGER ledger_append BEFORE INSERT ON ledger_events
-  FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();
+@{[ledger_table('ledger_events')]}
 CREATE TABLE burst (v7 uuid NOT NULL, d128 uuid NOT NULL);
 CREATE PUBLICATION scale_out FOR TABLE orders, ledger_events;
 INSERT INTO orders (note) SELECT 'before the subscription' FROM generate_series(1, $rows_before);});
@@ -134,14 +141,9 @@ CREATE TABLE orders (
   received_id uuid NOT NULL UNIQUE DEFAULT idgen.comb()
 );
 CREATE UNIQUE INDEX orders_group_key ON orders (idgen.group_uuid_key(gkey));
-CREATE TABLE ledger_events (
-  ledger_id bigint NOT NULL, id idgen.event_id NOT NULL, event text NOT NULL,
-  entities jsonb NOT NULL, meta jsonb NOT NULL DEFAULT '{}', data jsonb NOT NULL,
-  PRIMARY KEY (ledger_id, id));
--- The trigger is there (C could take over appends), and enabled as usual (ORIGIN); a second
--- ordinary trigger counts the rows that fire triggers on C.
-CREATE TRIGGER ledger_append BEFORE INSERT ON ledger_events
-  FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();
+-- The ledger's trigger is there (C could take over appends), and enabled as usual (ORIGIN); a
+-- second ordinary trigger counts the rows that fire triggers on C.
+@{[ledger_table('ledger_events')]}
 CREATE TABLE trigger_calls (n int NOT NULL);
 INSERT INTO trigger_calls VALUES (0);
 CREATE FUNCTION count_call() RETURNS trigger LANGUAGE plpgsql
@@ -363,7 +365,7 @@ ALTER DATABASE shard SET idgen.fixed_clock = '@{[2031 + $k]}-01-01 00:00:00+00';
 -- Ledger events in those future years are far ahead of the real clock: allowed here (superuser).
 ALTER DATABASE shard SET idgen.ledger_max_lead = -1;});
 	$node->safe_psql(
-		'shard', q{
+		'shard', qq{
 CREATE EXTENSION idgen;
 CREATE TABLE orders_shard (
   region  int NOT NULL,
@@ -372,12 +374,7 @@ CREATE TABLE orders_shard (
   made_on int NOT NULL DEFAULT current_setting('port')::int,
   note    text
 );
-CREATE TABLE ledgers (
-  ledger_id bigint NOT NULL, id idgen.event_id NOT NULL, event text NOT NULL,
-  entities jsonb NOT NULL, meta jsonb NOT NULL DEFAULT '{}', data jsonb NOT NULL,
-  PRIMARY KEY (ledger_id, id));
-CREATE TRIGGER ledger_append BEFORE INSERT ON ledgers
-  FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();});
+@{[ledger_table('ledgers')]}});
 }
 my $fdw_servers = join "\n", map {
 	my ($server, $node, $db) = @$_;
