@@ -179,8 +179,10 @@ if [ "${1:-}" = "--inside" ]; then
   fi
   # The setting is GUC_SUPERUSER_ONLY. Before idgen is loaded in a session, PostgreSQL holds it as
   # a placeholder without that flag, so without preloading the path (never the key) is visible.
+  # The server's refusal is worded "must be superuser or have privileges of pg_read_all_settings
+  # to examine" up to 15 and "permission denied to examine" from 16 on.
   if [ "$mode" = preloaded ]; then
-    if grep -q 'must be superuser or have privileges of pg_read_all_settings' <<<"$seen" &&
+    if grep -qE '42501: .*to examine "idgen\.public_id_key_file"' <<<"$seen" &&
       ! grep -qF "$key_file" <<<"$seen"; then
       pass "with idgen preloaded, an ordinary role cannot see the setting"
     else
