@@ -169,6 +169,117 @@ COMMENT ON EVENT TRIGGER idgen_groups_forget_dropped IS
 'idgen: clears the group registry''s target of tables that a DROP removes';
 
 ---------------------------------------------------------------------------------------------------
+-- Range scans by time for COMB and UUIDv7, UUIDv7 for an instant or shifted, and comb(interval)
+-- with the default prefix of 2 bytes.
+---------------------------------------------------------------------------------------------------
+
+CREATE OR REPLACE FUNCTION idgen.comb(interval_length interval, prefix_bytes int DEFAULT 2)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_comb_with'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+CREATE FUNCTION idgen.comb_bound(at timestamptz,
+                                 interval_length interval DEFAULT '1 minute',
+                                 prefix_bytes int DEFAULT 2)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_comb_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.comb_bound(timestamptz, interval, int) IS
+'The smallest COMB whose prefix is that of at, for range scans within one prefix cycle: WHERE id >= idgen.comb_bound(now() - interval ''10 minutes'')';
+
+CREATE FUNCTION idgen.uuidv7(shift interval)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_uuidv7_shift'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.uuidv7(interval) IS
+'New UUIDv7 from the same generator as idgen.uuidv7(), its time moved by shift (as timestamptz + interval); ids of one shift keep their order';
+
+CREATE FUNCTION idgen.uuidv7_at(at timestamptz)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_uuidv7_at'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.uuidv7_at(timestamptz) IS
+'UUIDv7 for an explicit instant (a backfill, a client''s clock) with fresh random bits; the generator of idgen.uuidv7() is not moved';
+
+CREATE FUNCTION idgen.uuidv7_bound(at timestamptz)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_uuidv7_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.uuidv7_bound(timestamptz) IS
+'The smallest UUIDv7 of the instant at (1/4096 ms precision), for range scans: WHERE id >= idgen.uuidv7_bound(now() - interval ''1 hour'')';
+
+---------------------------------------------------------------------------------------------------
+-- Event id comparisons without idgen on the search_path: the operators move to pg_catalog, keeping
+-- their oids (so every index, constraint and view that uses them stays as it is), and min/max join
+-- them there.
+---------------------------------------------------------------------------------------------------
+
+ALTER OPERATOR idgen.< (idgen.event_id, idgen.event_id) SET SCHEMA pg_catalog;
+ALTER OPERATOR idgen.<= (idgen.event_id, idgen.event_id) SET SCHEMA pg_catalog;
+ALTER OPERATOR idgen.= (idgen.event_id, idgen.event_id) SET SCHEMA pg_catalog;
+ALTER OPERATOR idgen.<> (idgen.event_id, idgen.event_id) SET SCHEMA pg_catalog;
+ALTER OPERATOR idgen.>= (idgen.event_id, idgen.event_id) SET SCHEMA pg_catalog;
+ALTER OPERATOR idgen.> (idgen.event_id, idgen.event_id) SET SCHEMA pg_catalog;
+
+CREATE AGGREGATE pg_catalog.min(idgen.event_id) (
+  SFUNC = idgen.event_id_smaller, STYPE = idgen.event_id, COMBINEFUNC = idgen.event_id_smaller,
+  SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
+CREATE AGGREGATE pg_catalog.max(idgen.event_id) (
+  SFUNC = idgen.event_id_larger, STYPE = idgen.event_id, COMBINEFUNC = idgen.event_id_larger,
+  SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
+COMMENT ON AGGREGATE pg_catalog.min(idgen.event_id) IS 'The smallest (earliest) event id';
+COMMENT ON AGGREGATE pg_catalog.max(idgen.event_id) IS 'The largest (latest) event id, e.g. the tail of a ledger';
+COMMENT ON AGGREGATE idgen.min(idgen.event_id) IS 'The smallest (earliest) event id (the same as min)';
+COMMENT ON AGGREGATE idgen.max(idgen.event_id) IS 'The largest (latest) event id (the same as max)';
+COMMENT ON FUNCTION idgen.event_id_smaller(idgen.event_id, idgen.event_id) IS 'The smaller of two event ids (transition function of min)';
+COMMENT ON FUNCTION idgen.event_id_larger(idgen.event_id, idgen.event_id) IS 'The larger of two event ids (transition function of max)';
+
+-- OPERATOR(idgen.=) and its siblings, which 0.1.0 queries were told to write, keep working: each is
+-- a SQL function the planner inlines into the pg_catalog operator before it looks for indexes and
+-- join methods, so such a comparison plans exactly as the plain one does.
+CREATE FUNCTION idgen.event_id_lt_compat(idgen.event_id, idgen.event_id) RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.<) $2';
+CREATE FUNCTION idgen.event_id_le_compat(idgen.event_id, idgen.event_id) RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.<=) $2';
+CREATE FUNCTION idgen.event_id_eq_compat(idgen.event_id, idgen.event_id) RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.=) $2';
+CREATE FUNCTION idgen.event_id_ne_compat(idgen.event_id, idgen.event_id) RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.<>) $2';
+CREATE FUNCTION idgen.event_id_ge_compat(idgen.event_id, idgen.event_id) RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.>=) $2';
+CREATE FUNCTION idgen.event_id_gt_compat(idgen.event_id, idgen.event_id) RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.>) $2';
+CREATE OPERATOR idgen.< (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_lt_compat,
+  COMMUTATOR = OPERATOR(idgen.>), NEGATOR = OPERATOR(idgen.>=), RESTRICT = scalarltsel, JOIN = scalarltjoinsel);
+CREATE OPERATOR idgen.<= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_le_compat,
+  COMMUTATOR = OPERATOR(idgen.>=), NEGATOR = OPERATOR(idgen.>), RESTRICT = scalarlesel, JOIN = scalarlejoinsel);
+CREATE OPERATOR idgen.= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_eq_compat,
+  COMMUTATOR = OPERATOR(idgen.=), NEGATOR = OPERATOR(idgen.<>), RESTRICT = eqsel, JOIN = eqjoinsel);
+CREATE OPERATOR idgen.<> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ne_compat,
+  COMMUTATOR = OPERATOR(idgen.<>), NEGATOR = OPERATOR(idgen.=), RESTRICT = neqsel, JOIN = neqjoinsel);
+CREATE OPERATOR idgen.>= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ge_compat,
+  COMMUTATOR = OPERATOR(idgen.<=), NEGATOR = OPERATOR(idgen.<), RESTRICT = scalargesel, JOIN = scalargejoinsel);
+CREATE OPERATOR idgen.> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_gt_compat,
+  COMMUTATOR = OPERATOR(idgen.<), NEGATOR = OPERATOR(idgen.<=), RESTRICT = scalargtsel, JOIN = scalargtjoinsel);
+COMMENT ON FUNCTION idgen.event_id_lt_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.<) of idgen.event_id: inlined into <';
+COMMENT ON FUNCTION idgen.event_id_le_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.<=) of idgen.event_id: inlined into <=';
+COMMENT ON FUNCTION idgen.event_id_eq_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.=) of idgen.event_id: inlined into =';
+COMMENT ON FUNCTION idgen.event_id_ne_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.<>) of idgen.event_id: inlined into <>';
+COMMENT ON FUNCTION idgen.event_id_ge_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.>=) of idgen.event_id: inlined into >=';
+COMMENT ON FUNCTION idgen.event_id_gt_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.>) of idgen.event_id: inlined into >';
+COMMENT ON OPERATOR idgen.< (idgen.event_id, idgen.event_id) IS 'The same as < of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.<= (idgen.event_id, idgen.event_id) IS 'The same as <= of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.= (idgen.event_id, idgen.event_id) IS 'The same as = of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.<> (idgen.event_id, idgen.event_id) IS 'The same as <> of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.>= (idgen.event_id, idgen.event_id) IS 'The same as >= of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.> (idgen.event_id, idgen.event_id) IS 'The same as > of idgen.event_id, for queries written for idgen 0.1.0';
+
+
+---------------------------------------------------------------------------------------------------
 -- Comments
 ---------------------------------------------------------------------------------------------------
 

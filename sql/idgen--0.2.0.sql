@@ -77,7 +77,7 @@ LANGUAGE C VOLATILE PARALLEL SAFE;
 COMMENT ON FUNCTION idgen.comb() IS
 'Short-prefix COMB UUID: version 4 whose first 2 bytes count 1-minute intervals (wrapping after about 45.5 days); the default primary key';
 
-CREATE FUNCTION idgen.comb(interval_length interval, prefix_bytes int)
+CREATE FUNCTION idgen.comb(interval_length interval, prefix_bytes int DEFAULT 2)
 RETURNS uuid
 AS 'MODULE_PATHNAME', 'idgen_comb_with'
 LANGUAGE C VOLATILE PARALLEL SAFE;
@@ -94,6 +94,16 @@ LANGUAGE C VOLATILE PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.comb_at(timestamptz, interval, int) IS
 'Short-prefix COMB UUID for an explicit instant (a client''s clock, a backfill); random bits are fresh on every call';
+
+CREATE FUNCTION idgen.comb_bound(at timestamptz,
+                                 interval_length interval DEFAULT '1 minute',
+                                 prefix_bytes int DEFAULT 2)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_comb_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.comb_bound(timestamptz, interval, int) IS
+'The smallest COMB whose prefix is that of at, for range scans within one prefix cycle: WHERE id >= idgen.comb_bound(now() - interval ''10 minutes'')';
 
 CREATE FUNCTION idgen.comb_seq(seq regclass,
                                block_size bigint DEFAULT 65536,
@@ -448,6 +458,30 @@ LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION idgen.uuidv7() IS
 'New RFC 9562 version 7 UUID with 1/4096 ms precision in rand_a (method 3), strictly increasing per generator';
+
+CREATE FUNCTION idgen.uuidv7(shift interval)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_uuidv7_shift'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.uuidv7(interval) IS
+'New UUIDv7 from the same generator as idgen.uuidv7(), its time moved by shift (as timestamptz + interval); ids of one shift keep their order';
+
+CREATE FUNCTION idgen.uuidv7_at(at timestamptz)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_uuidv7_at'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.uuidv7_at(timestamptz) IS
+'UUIDv7 for an explicit instant (a backfill, a client''s clock) with fresh random bits; the generator of idgen.uuidv7() is not moved';
+
+CREATE FUNCTION idgen.uuidv7_bound(at timestamptz)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_uuidv7_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.uuidv7_bound(timestamptz) IS
+'The smallest UUIDv7 of the instant at (1/4096 ms precision), for range scans: WHERE id >= idgen.uuidv7_bound(now() - interval ''1 hour'')';
 
 CREATE FUNCTION idgen.uuid_timestamp(id uuid)
 RETURNS timestamptz
@@ -899,38 +933,42 @@ COMMENT ON FUNCTION idgen.event_id_sortsupport(internal) IS 'Sort support of idg
 COMMENT ON FUNCTION idgen.event_id_hash(idgen.event_id) IS 'Hash of idgen.event_id (equal to the hash of the same bytes as uuid)';
 COMMENT ON FUNCTION idgen.event_id_hash_extended(idgen.event_id, bigint) IS 'Seeded 64-bit hash of idgen.event_id, for hash partitioning';
 
-CREATE OPERATOR idgen.< (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_lt,
-  COMMUTATOR = OPERATOR(idgen.>), NEGATOR = OPERATOR(idgen.>=), RESTRICT = scalarltsel, JOIN = scalarltjoinsel);
-CREATE OPERATOR idgen.<= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_le,
-  COMMUTATOR = OPERATOR(idgen.>=), NEGATOR = OPERATOR(idgen.>), RESTRICT = scalarlesel, JOIN = scalarlejoinsel);
-CREATE OPERATOR idgen.= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_eq,
-  COMMUTATOR = OPERATOR(idgen.=), NEGATOR = OPERATOR(idgen.<>), RESTRICT = eqsel, JOIN = eqjoinsel,
+-- The comparison operators and min/max live in pg_catalog, which every search_path includes, so
+-- `id = '...'`, joins, IN, row comparisons and indexes work whether or not a session's path names
+-- idgen (docs/event-id.md, "Comparisons and indexes", says why this rather than borrowing uuid's
+-- operators through an implicit cast). No name can clash there: core knows no idgen.event_id.
+CREATE OPERATOR pg_catalog.< (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_lt,
+  COMMUTATOR = OPERATOR(pg_catalog.>), NEGATOR = OPERATOR(pg_catalog.>=), RESTRICT = scalarltsel, JOIN = scalarltjoinsel);
+CREATE OPERATOR pg_catalog.<= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_le,
+  COMMUTATOR = OPERATOR(pg_catalog.>=), NEGATOR = OPERATOR(pg_catalog.>), RESTRICT = scalarlesel, JOIN = scalarlejoinsel);
+CREATE OPERATOR pg_catalog.= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_eq,
+  COMMUTATOR = OPERATOR(pg_catalog.=), NEGATOR = OPERATOR(pg_catalog.<>), RESTRICT = eqsel, JOIN = eqjoinsel,
   HASHES, MERGES);
-CREATE OPERATOR idgen.<> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ne,
-  COMMUTATOR = OPERATOR(idgen.<>), NEGATOR = OPERATOR(idgen.=), RESTRICT = neqsel, JOIN = neqjoinsel);
-CREATE OPERATOR idgen.>= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ge,
-  COMMUTATOR = OPERATOR(idgen.<=), NEGATOR = OPERATOR(idgen.<), RESTRICT = scalargesel, JOIN = scalargejoinsel);
-CREATE OPERATOR idgen.> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_gt,
-  COMMUTATOR = OPERATOR(idgen.<), NEGATOR = OPERATOR(idgen.<=), RESTRICT = scalargtsel, JOIN = scalargtjoinsel);
+CREATE OPERATOR pg_catalog.<> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ne,
+  COMMUTATOR = OPERATOR(pg_catalog.<>), NEGATOR = OPERATOR(pg_catalog.=), RESTRICT = neqsel, JOIN = neqjoinsel);
+CREATE OPERATOR pg_catalog.>= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ge,
+  COMMUTATOR = OPERATOR(pg_catalog.<=), NEGATOR = OPERATOR(pg_catalog.<), RESTRICT = scalargesel, JOIN = scalargejoinsel);
+CREATE OPERATOR pg_catalog.> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_gt,
+  COMMUTATOR = OPERATOR(pg_catalog.<), NEGATOR = OPERATOR(pg_catalog.<=), RESTRICT = scalargtsel, JOIN = scalargtjoinsel);
 
-COMMENT ON OPERATOR idgen.< (idgen.event_id, idgen.event_id) IS 'less than (bytewise: timestamp, checksum, ledger)';
-COMMENT ON OPERATOR idgen.<= (idgen.event_id, idgen.event_id) IS 'less than or equal';
-COMMENT ON OPERATOR idgen.= (idgen.event_id, idgen.event_id) IS 'equal';
-COMMENT ON OPERATOR idgen.<> (idgen.event_id, idgen.event_id) IS 'not equal';
-COMMENT ON OPERATOR idgen.>= (idgen.event_id, idgen.event_id) IS 'greater than or equal';
-COMMENT ON OPERATOR idgen.> (idgen.event_id, idgen.event_id) IS 'greater than (bytewise: timestamp, checksum, ledger)';
+COMMENT ON OPERATOR pg_catalog.< (idgen.event_id, idgen.event_id) IS 'less than (bytewise: timestamp, checksum, ledger)';
+COMMENT ON OPERATOR pg_catalog.<= (idgen.event_id, idgen.event_id) IS 'less than or equal';
+COMMENT ON OPERATOR pg_catalog.= (idgen.event_id, idgen.event_id) IS 'equal';
+COMMENT ON OPERATOR pg_catalog.<> (idgen.event_id, idgen.event_id) IS 'not equal';
+COMMENT ON OPERATOR pg_catalog.>= (idgen.event_id, idgen.event_id) IS 'greater than or equal';
+COMMENT ON OPERATOR pg_catalog.> (idgen.event_id, idgen.event_id) IS 'greater than (bytewise: timestamp, checksum, ledger)';
 
 CREATE OPERATOR CLASS idgen.event_id_ops DEFAULT FOR TYPE idgen.event_id USING btree AS
-  OPERATOR 1 idgen.<,
-  OPERATOR 2 idgen.<=,
-  OPERATOR 3 idgen.=,
-  OPERATOR 4 idgen.>=,
-  OPERATOR 5 idgen.>,
+  OPERATOR 1 pg_catalog.<,
+  OPERATOR 2 pg_catalog.<=,
+  OPERATOR 3 pg_catalog.=,
+  OPERATOR 4 pg_catalog.>=,
+  OPERATOR 5 pg_catalog.>,
   FUNCTION 1 idgen.event_id_cmp(idgen.event_id, idgen.event_id),
   FUNCTION 2 idgen.event_id_sortsupport(internal);
 
 CREATE OPERATOR CLASS idgen.event_id_hash_ops DEFAULT FOR TYPE idgen.event_id USING hash AS
-  OPERATOR 1 idgen.=,
+  OPERATOR 1 pg_catalog.=,
   FUNCTION 1 idgen.event_id_hash(idgen.event_id),
   FUNCTION 2 idgen.event_id_hash_extended(idgen.event_id, bigint);
 
@@ -938,18 +976,67 @@ CREATE FUNCTION idgen.event_id_smaller(idgen.event_id, idgen.event_id) RETURNS i
 AS 'MODULE_PATHNAME', 'idgen_event_id_smaller' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION idgen.event_id_larger(idgen.event_id, idgen.event_id) RETURNS idgen.event_id
 AS 'MODULE_PATHNAME', 'idgen_event_id_larger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION idgen.event_id_smaller(idgen.event_id, idgen.event_id) IS 'The smaller of two event ids (transition function of idgen.min)';
-COMMENT ON FUNCTION idgen.event_id_larger(idgen.event_id, idgen.event_id) IS 'The larger of two event ids (transition function of idgen.max)';
+COMMENT ON FUNCTION idgen.event_id_smaller(idgen.event_id, idgen.event_id) IS 'The smaller of two event ids (transition function of min)';
+COMMENT ON FUNCTION idgen.event_id_larger(idgen.event_id, idgen.event_id) IS 'The larger of two event ids (transition function of max)';
 
--- SORTOP lets the planner answer min/max from a btree index on the id.
+-- SORTOP lets the planner answer min/max from a btree index on the id. The unqualified min and max
+-- are in pg_catalog; idgen.min and idgen.max are the same aggregates under the names of 0.1.0.
+CREATE AGGREGATE pg_catalog.min(idgen.event_id) (
+  SFUNC = idgen.event_id_smaller, STYPE = idgen.event_id, COMBINEFUNC = idgen.event_id_smaller,
+  SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
+CREATE AGGREGATE pg_catalog.max(idgen.event_id) (
+  SFUNC = idgen.event_id_larger, STYPE = idgen.event_id, COMBINEFUNC = idgen.event_id_larger,
+  SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
 CREATE AGGREGATE idgen.min(idgen.event_id) (
   SFUNC = idgen.event_id_smaller, STYPE = idgen.event_id, COMBINEFUNC = idgen.event_id_smaller,
-  SORTOP = OPERATOR(idgen.<), PARALLEL = SAFE);
+  SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
 CREATE AGGREGATE idgen.max(idgen.event_id) (
   SFUNC = idgen.event_id_larger, STYPE = idgen.event_id, COMBINEFUNC = idgen.event_id_larger,
-  SORTOP = OPERATOR(idgen.>), PARALLEL = SAFE);
-COMMENT ON AGGREGATE idgen.min(idgen.event_id) IS 'The smallest (earliest) event id';
-COMMENT ON AGGREGATE idgen.max(idgen.event_id) IS 'The largest (latest) event id, e.g. the tail of a ledger';
+  SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
+COMMENT ON AGGREGATE pg_catalog.min(idgen.event_id) IS 'The smallest (earliest) event id';
+COMMENT ON AGGREGATE pg_catalog.max(idgen.event_id) IS 'The largest (latest) event id, e.g. the tail of a ledger';
+COMMENT ON AGGREGATE idgen.min(idgen.event_id) IS 'The smallest (earliest) event id (the same as min)';
+COMMENT ON AGGREGATE idgen.max(idgen.event_id) IS 'The largest (latest) event id (the same as max)';
+
+-- OPERATOR(idgen.=) and its siblings, which 0.1.0 queries were told to write, keep working: each is
+-- a SQL function the planner inlines into the pg_catalog operator before it looks for indexes and
+-- join methods, so such a comparison plans exactly as the plain one does.
+CREATE FUNCTION idgen.event_id_lt_compat(idgen.event_id, idgen.event_id) RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.<) $2';
+CREATE FUNCTION idgen.event_id_le_compat(idgen.event_id, idgen.event_id) RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.<=) $2';
+CREATE FUNCTION idgen.event_id_eq_compat(idgen.event_id, idgen.event_id) RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.=) $2';
+CREATE FUNCTION idgen.event_id_ne_compat(idgen.event_id, idgen.event_id) RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.<>) $2';
+CREATE FUNCTION idgen.event_id_ge_compat(idgen.event_id, idgen.event_id) RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.>=) $2';
+CREATE FUNCTION idgen.event_id_gt_compat(idgen.event_id, idgen.event_id) RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.>) $2';
+CREATE OPERATOR idgen.< (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_lt_compat,
+  COMMUTATOR = OPERATOR(idgen.>), NEGATOR = OPERATOR(idgen.>=), RESTRICT = scalarltsel, JOIN = scalarltjoinsel);
+CREATE OPERATOR idgen.<= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_le_compat,
+  COMMUTATOR = OPERATOR(idgen.>=), NEGATOR = OPERATOR(idgen.>), RESTRICT = scalarlesel, JOIN = scalarlejoinsel);
+CREATE OPERATOR idgen.= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_eq_compat,
+  COMMUTATOR = OPERATOR(idgen.=), NEGATOR = OPERATOR(idgen.<>), RESTRICT = eqsel, JOIN = eqjoinsel);
+CREATE OPERATOR idgen.<> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ne_compat,
+  COMMUTATOR = OPERATOR(idgen.<>), NEGATOR = OPERATOR(idgen.=), RESTRICT = neqsel, JOIN = neqjoinsel);
+CREATE OPERATOR idgen.>= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ge_compat,
+  COMMUTATOR = OPERATOR(idgen.<=), NEGATOR = OPERATOR(idgen.<), RESTRICT = scalargesel, JOIN = scalargejoinsel);
+CREATE OPERATOR idgen.> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_gt_compat,
+  COMMUTATOR = OPERATOR(idgen.<), NEGATOR = OPERATOR(idgen.<=), RESTRICT = scalargtsel, JOIN = scalargtjoinsel);
+COMMENT ON FUNCTION idgen.event_id_lt_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.<) of idgen.event_id: inlined into <';
+COMMENT ON FUNCTION idgen.event_id_le_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.<=) of idgen.event_id: inlined into <=';
+COMMENT ON FUNCTION idgen.event_id_eq_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.=) of idgen.event_id: inlined into =';
+COMMENT ON FUNCTION idgen.event_id_ne_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.<>) of idgen.event_id: inlined into <>';
+COMMENT ON FUNCTION idgen.event_id_ge_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.>=) of idgen.event_id: inlined into >=';
+COMMENT ON FUNCTION idgen.event_id_gt_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.>) of idgen.event_id: inlined into >';
+COMMENT ON OPERATOR idgen.< (idgen.event_id, idgen.event_id) IS 'The same as < of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.<= (idgen.event_id, idgen.event_id) IS 'The same as <= of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.= (idgen.event_id, idgen.event_id) IS 'The same as = of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.<> (idgen.event_id, idgen.event_id) IS 'The same as <> of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.>= (idgen.event_id, idgen.event_id) IS 'The same as >= of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.> (idgen.event_id, idgen.event_id) IS 'The same as > of idgen.event_id, for queries written for idgen 0.1.0';
 
 -- Explicit casts only: an implicit cast either way would make event_id = uuid ambiguous.
 CREATE CAST (idgen.event_id AS uuid) WITHOUT FUNCTION;

@@ -7,17 +7,34 @@ FROM pg_extension WHERE extname = 'idgen';
 -- Ordinary roles can reach the schema (applications do not run as the extension's owner).
 SELECT has_schema_privilege('public', 'idgen', 'USAGE') AS public_usage;
 
+-- idgen's objects are in schema idgen, except the comparison operators and min/max of
+-- idgen.event_id, which are in pg_catalog so that every search_path finds them.
+CREATE VIEW pg_temp.idgen_members AS
+SELECT d.classid, d.objid FROM pg_depend d
+WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'idgen');
+SELECT pg_describe_object(m.classid, m.objid, 0) AS outside_schema_idgen
+FROM pg_temp.idgen_members m
+WHERE m.classid = 'pg_operator'::regclass
+      AND (SELECT oprnamespace FROM pg_operator WHERE oid = m.objid) <> 'idgen'::regnamespace
+   OR m.classid = 'pg_proc'::regclass
+      AND (SELECT pronamespace FROM pg_proc WHERE oid = m.objid) <> 'idgen'::regnamespace
+   OR m.classid NOT IN ('pg_operator'::regclass, 'pg_proc'::regclass, 'pg_type'::regclass,
+                        'pg_class'::regclass, 'pg_cast'::regclass, 'pg_opclass'::regclass,
+                        'pg_opfamily'::regclass, 'pg_event_trigger'::regclass)
+ORDER BY 1;
+
 -- Volatility (v/i), parallel safety (s/u) and strictness of every function.
 SELECT p.oid::regprocedure AS function, p.provolatile AS vol, p.proparallel AS par,
        p.proisstrict AS strict
 FROM pg_proc p
-WHERE p.pronamespace = 'idgen'::regnamespace
+WHERE p.oid IN (SELECT objid FROM pg_temp.idgen_members WHERE classid = 'pg_proc'::regclass)
 ORDER BY p.oid::regprocedure::text;
 
 -- Every function carries a COMMENT (expect no rows).
 SELECT p.oid::regprocedure AS uncommented
 FROM pg_proc p
-WHERE p.pronamespace = 'idgen'::regnamespace
+WHERE p.oid IN (SELECT objid FROM pg_temp.idgen_members WHERE classid = 'pg_proc'::regclass)
   AND obj_description(p.oid, 'pg_proc') IS NULL;
 
 -- Every type (domains, event_id, result records) and operator carries a COMMENT too (expect no
@@ -33,7 +50,8 @@ WHERE t.typnamespace = 'idgen'::regnamespace AND t.typcategory <> 'A'
   AND obj_description(t.oid, 'pg_type') IS NULL;
 SELECT o.oid::regoperator AS uncommented_operator
 FROM pg_operator o
-WHERE o.oprnamespace = 'idgen'::regnamespace AND obj_description(o.oid, 'pg_operator') IS NULL;
+WHERE o.oid IN (SELECT objid FROM pg_temp.idgen_members WHERE classid = 'pg_operator'::regclass)
+  AND obj_description(o.oid, 'pg_operator') IS NULL;
 
 -- The GUCs are registered once the library is loaded.
 LOAD 'idgen';

@@ -14,13 +14,33 @@ std::uint64_t big_endian(const Uuid& id, int from, int count) noexcept {
 
 }  // namespace
 
+std::optional<std::uint64_t> v7_value_at(std::int64_t unix_us) noexcept {
+  if (unix_us < 0) return std::nullopt;
+  const auto ms = static_cast<std::uint64_t>(unix_us / 1000);
+  if (ms >= kMsLimit) return std::nullopt;
+  const auto sub = static_cast<std::uint64_t>((unix_us % 1000) * kStepsPerMs / 1000);
+  return (ms << 12) | sub;
+}
+
+std::optional<std::uint64_t> shift_v7_value(std::uint64_t value, std::int64_t delta_us) noexcept {
+  // In 128 bits: a shift of more than 71 years overflows 64-bit steps.
+  const __int128 product = static_cast<__int128>(delta_us) * kStepsPerMs;
+  __int128 steps = product / 1000;
+  if (product % 1000 < 0) --steps;  // floor, also for negative shifts
+  const __int128 shifted = static_cast<__int128>(value) + steps;
+  if (shifted < 0 || shifted >= static_cast<__int128>(kMsLimit) << 12) return std::nullopt;
+  return static_cast<std::uint64_t>(shifted);
+}
+
+std::int64_t v7_value_unix_us(std::uint64_t value) noexcept {
+  return static_cast<std::int64_t>((value >> 12) * 1000 + (value & 0xfff) * 1000 / kStepsPerMs);
+}
+
 V7Step next_v7_value(std::uint64_t last, std::int64_t now_unix_us, Lead lead) noexcept {
   constexpr V7Step kOutOfRange{V7StepKind::out_of_range, 0, false};
-  if (now_unix_us < 0) return kOutOfRange;
-  const auto ms = static_cast<std::uint64_t>(now_unix_us / 1000);
-  if (ms >= kMsLimit) return kOutOfRange;
-  const auto sub = static_cast<std::uint64_t>((now_unix_us % 1000) * kStepsPerMs / 1000);
-  const std::uint64_t clock = (ms << 12) | sub;
+  const std::optional<std::uint64_t> at = v7_value_at(now_unix_us);
+  if (!at) return kOutOfRange;
+  const std::uint64_t clock = *at;
   if (clock > last) return {V7StepKind::id, clock, false};
   // Every value returned is below 2^60, so last + 1 does not overflow.
   const std::uint64_t next = last + 1;

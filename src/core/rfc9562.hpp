@@ -71,6 +71,18 @@ struct V7Step {
   bool reset;  // the clock was far behind: this id sorts below the previous one
 };
 
+// The (unix_ts_ms << 12) | rand_a value of an instant in Unix µs (rand_a the floor of its
+// sub-millisecond fraction in 1/4096 ms), as the generator takes it from the clock: the smallest
+// value an id made at or after that instant can carry. nullopt outside the format's range.
+std::optional<std::uint64_t> v7_value_at(std::int64_t unix_us) noexcept;
+
+// A value moved by delta_us (floor to whole 1/4096 ms steps): the same offset for every value, so
+// values shifted alike keep their order. nullopt when the result leaves the format's range.
+std::optional<std::uint64_t> shift_v7_value(std::uint64_t value, std::int64_t delta_us) noexcept;
+
+// The instant of a value in Unix µs (floor).
+std::int64_t v7_value_unix_us(std::uint64_t value) noexcept;
+
 // The step that follows `last` at now_unix_us, as a pure function of the previous value (for a
 // lock-free shared state: compare and swap `last` for the value). The clock's value, or the
 // previous one plus one step when the clock has not passed it, within the lead bound.
@@ -79,7 +91,8 @@ V7Step next_v7_value(std::uint64_t last, std::int64_t now_unix_us, Lead lead) no
 // shared state's lock would be held briefly.
 V7Step advance_v7(V7State& state, std::int64_t now_unix_us, Lead lead) noexcept;
 
-// The v7 id of a value from advance_v7, with rand_b from random[0..8).
+// The v7 id of a value from advance_v7, with rand_b from random[0..8). With eight zero bytes it is
+// the smallest v7 id of that value, the bound of a range scan.
 Uuid compose_v7(std::uint64_t value, const std::uint8_t* random) noexcept;
 
 // The version of an RFC 9562 UUID (variant 10); nullopt for other variants.

@@ -136,6 +136,15 @@ IDGEN_SQL_FUNCTION(idgen_comb_at) {
   return new_comb(comb::prefix_at(at_ms, layout), layout.prefix_bytes);
 }
 
+// idgen.comb_bound(at, interval_length, prefix_bytes) STRICT: the smallest COMB whose prefix is
+// at's (every other bit zero but the version and variant), the lower end of a range scan.
+IDGEN_SQL_FUNCTION(idgen_comb_bound) {
+  const comb::TimeLayout layout = layout_args(fcinfo, 1, 2);
+  const std::int64_t at_ms = unix_ms_arg(fcinfo, 0, "at");
+  return uuid_datum(
+      comb::compose(comb::prefix_at(at_ms, layout), layout.prefix_bytes, idgen::Uuid{}));
+}
+
 // idgen.comb_seq(seq, block_size, prefix_bytes). Parameters are checked before nextval so that a
 // bad call does not consume a sequence value.
 IDGEN_SQL_FUNCTION(idgen_comb_seq) {

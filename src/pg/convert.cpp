@@ -76,6 +76,29 @@ std::int64_t unix_ms_arg(FunctionCallInfo fcinfo, int n, const char* name) {
   return floor_div(ts, 1000) + kPgEpochUnixUs / 1000;
 }
 
+std::int64_t unix_us_arg(FunctionCallInfo fcinfo, int n, const char* name) {
+  require_arg(fcinfo, n, name);
+  const TimestampTz ts = PG_GETARG_TIMESTAMPTZ(n);
+  std::int64_t unix_us = 0;
+  if (TIMESTAMP_NOT_FINITE(ts) || !unix_us_from_timestamptz(ts, &unix_us)) {
+    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                    errmsg("%s must be a finite timestamp", name)));
+  }
+  return unix_us;
+}
+
+std::int64_t unix_us_plus_interval(std::int64_t unix_us, const Interval* shift) {
+  const Datum base = timestamptz_from_unix_us(unix_us);
+  const TimestampTz sum = DatumGetTimestampTz(
+      DirectFunctionCall2(timestamptz_pl_interval, base, IntervalPGetDatum(shift)));
+  std::int64_t out = 0;
+  if (TIMESTAMP_NOT_FINITE(sum) || !unix_us_from_timestamptz(sum, &out)) {
+    ereport(ERROR,
+            (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("timestamp out of range")));
+  }
+  return out;
+}
+
 bool unix_us_from_timestamptz(TimestampTz ts, std::int64_t* unix_us) {
   return !__builtin_add_overflow(ts, kPgEpochUnixUs, unix_us);
 }

@@ -26,6 +26,14 @@ std::int64_t interval_us_arg(FunctionCallInfo fcinfo, int n, const char* name);
 // A non-NULL, finite timestamptz as Unix milliseconds (floor).
 std::int64_t unix_ms_arg(FunctionCallInfo fcinfo, int n, const char* name);
 
+// A non-NULL, finite timestamptz as Unix microseconds.
+std::int64_t unix_us_arg(FunctionCallInfo fcinfo, int n, const char* name);
+
+// An instant in Unix µs plus an interval, with PostgreSQL's timestamptz + interval (months and
+// days in the session's time zone, as SQL adds them); 22008 when the result is not finite or
+// leaves timestamptz's range.
+std::int64_t unix_us_plus_interval(std::int64_t unix_us, const Interval* shift);
+
 // TimestampTz (µs since 2000-01-01) to Unix µs; false when the result does not fit in 64 bits.
 bool unix_us_from_timestamptz(TimestampTz ts, std::int64_t* unix_us);
 

@@ -16,30 +16,79 @@
 using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
 namespace rfc9562 = idgen::rfc9562;
 
-// idgen.uuidv7(): monotonic per generator (backend, server or private; pg/generator_state.hpp).
-// When the generator is a second ahead of the clock (callers asking for more than 4096 ids per ms,
-// or a clock stepped back), it waits about 1 ms at a time, holding nothing, until the clock has
-// moved on; the wait can be cancelled (statement_timeout, pg_cancel_backend).
-IDGEN_SQL_FUNCTION(idgen_uuidv7) {
-  (void)fcinfo;
-  std::uint8_t random[rfc9562::kRandomBytes];
-  random_bytes(random, sizeof random);
+namespace {
+
+[[noreturn]] void report_v7_out_of_range(const char* what, const char* hint) {
+  ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                  errmsg("%s is outside the range of UUIDv7 timestamps", what),
+                  errdetail("UUIDv7 timestamps cover 1970-01-01 UTC to the year 10889."),
+                  hint != nullptr ? errhint("%s", hint) : 0));
+  pg_unreachable();
+}
+
+// The next (unix_ts_ms << 12) | rand_a of this session's uuidv7 generator (backend, server or
+// private; pg/generator_state.hpp). When the generator is a second ahead of the clock (callers
+// asking for more than 4096 ids per ms, or a clock stepped back), it waits about 1 ms at a time,
+// holding nothing, until the clock has moved on; the wait can be cancelled (statement_timeout,
+// pg_cancel_backend).
+std::uint64_t next_uuidv7_value() {
   for (;;) {
     const rfc9562::V7Step step = step_uuidv7();
     switch (step.kind) {
       case rfc9562::V7StepKind::id:
-        return uuid_datum(rfc9562::compose_v7(step.value, random));
+        return step.value;
       case rfc9562::V7StepKind::out_of_range:
-        ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                        errmsg("the clock is outside the range of UUIDv7 timestamps"),
-                        errdetail("UUIDv7 timestamps cover 1970-01-01 UTC to the year 10889."),
-                        errhint("Check idgen.fixed_clock and the system clock.")));
-        break;
+        report_v7_out_of_range("the clock", "Check idgen.fixed_clock and the system clock.");
       case rfc9562::V7StepKind::wait:
         wait_about_one_ms();
         break;
     }
   }
+}
+
+Datum v7_datum(std::uint64_t value) {
+  std::uint8_t random[rfc9562::kRandomBytes];
+  random_bytes(random, sizeof random);
+  return uuid_datum(rfc9562::compose_v7(value, random));
+}
+
+}  // namespace
+
+// idgen.uuidv7(): monotonic per generator.
+IDGEN_SQL_FUNCTION(idgen_uuidv7) {
+  (void)fcinfo;
+  return v7_datum(next_uuidv7_value());
+}
+
+// idgen.uuidv7(shift interval): the generator's next value, as for uuidv7(), moved by
+// shift (timestamptz + interval of the value's instant). Every id of one shift is moved by the
+// same number of steps, so they keep the generator's order.
+IDGEN_SQL_FUNCTION(idgen_uuidv7_shift) {
+  require_arg(fcinfo, 0, "shift");  // a generator makes an id or fails, never answers NULL
+  const Interval* shift = PG_GETARG_INTERVAL_P(0);
+  const std::uint64_t value = next_uuidv7_value();
+  const std::int64_t base_us = rfc9562::v7_value_unix_us(value);
+  const std::optional<std::uint64_t> shifted =
+      rfc9562::shift_v7_value(value, unix_us_plus_interval(base_us, shift) - base_us);
+  if (!shifted) report_v7_out_of_range("the shifted time", nullptr);
+  return v7_datum(*shifted);
+}
+
+// idgen.uuidv7_at(at timestamptz): a v7 id of that instant with fresh random bits, outside the
+// generator (a backfill does not move the live generator's state, as comb_at does not).
+IDGEN_SQL_FUNCTION(idgen_uuidv7_at) {
+  const std::optional<std::uint64_t> value = rfc9562::v7_value_at(unix_us_arg(fcinfo, 0, "at"));
+  if (!value) report_v7_out_of_range("at", nullptr);
+  return v7_datum(*value);
+}
+
+// idgen.uuidv7_bound(at timestamptz) STRICT: the smallest v7 id of that instant (rand_b zero), so
+// that every v7 id made at or after it compares greater or equal.
+IDGEN_SQL_FUNCTION(idgen_uuidv7_bound) {
+  const std::optional<std::uint64_t> value = rfc9562::v7_value_at(unix_us_arg(fcinfo, 0, "at"));
+  if (!value) report_v7_out_of_range("at", nullptr);
+  const std::uint8_t zeros[rfc9562::kRandomBytes] = {};
+  return uuid_datum(rfc9562::compose_v7(*value, zeros));
 }
 
 // idgen.uuid_timestamp(uuid) STRICT: versions 1, 6 and 7 of the RFC variant, else NULL.

@@ -95,7 +95,7 @@ def main():
     print(f"# psycopg {psycopg.__version__} ({psycopg.pq.__impl__} implementation, libpq "
           f"{psycopg.pq.version()}), server {conn.info.parameter_status('server_version')}")
     conn.execute("CREATE EXTENSION IF NOT EXISTS idgen")
-    conn.execute("SET search_path = public")  # idgen's operators are not on it: see the event ids
+    conn.execute("SET search_path = public")  # as applications have it: idgen is not on it
     conn.execute("DROP TABLE IF EXISTS py_orders, py_ledger_events, py_copy")
     conn.execute("DROP SEQUENCE IF EXISTS py_order_key")
     conn.execute("""
@@ -263,10 +263,13 @@ def main():
     dashed = str(uuid.UUID(eid)).upper()
     check_eq("an event id round-trips as a text parameter, plain or dashed upper-case",
              conn.execute("SELECT %s::idgen.event_id, %s::idgen.event_id", [eid, dashed]).fetchone(), (eid, eid))
-    check_error(conn, "without idgen on the search_path, event_id = event_id has no operator",
-                "42883", errors.UndefinedFunction,
-                "SELECT 1 FROM py_ledger_events WHERE id = %s::idgen.event_id", [eid])
-    check_eq("with OPERATOR(idgen.=) the text parameter finds the event",
+    check_eq("without idgen on the search_path, id = %s with the id as a str finds the event",
+             conn.execute("SELECT data->>'k' FROM py_ledger_events WHERE id = %s", [eid]).fetchall(), [("1",)])
+    check_eq("... and so do IN lists, ranges and min/max",
+             conn.execute("SELECT count(*), min(id) = %s FROM py_ledger_events "
+                          "WHERE id IN (%s, %s) OR (id > %s AND id <= %s)",
+                          [ids[0], ids[0], ids[1], ids[0], ids[1]]).fetchone(), (2, True))
+    check_eq("OPERATOR(idgen.=), written for idgen 0.1.0, still finds the event",
              conn.execute("SELECT data->>'k' FROM py_ledger_events WHERE id OPERATOR(idgen.=) %s::idgen.event_id",
                           [eid]).fetchall(), [("1",)])
     check_error(conn, "a malformed event id text", "22P02", errors.InvalidTextRepresentation,

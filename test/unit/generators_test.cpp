@@ -207,6 +207,44 @@ TEST(Rfc9562, TestVectorTimestampAndVersion) {
   EXPECT_EQ(rfc9562::timestamp_unix_us(id), 1645557742000000);
 }
 
+TEST(Rfc9562, ValueOfAnInstant) {
+  EXPECT_EQ(rfc9562::v7_value_at(0), 0u);
+  EXPECT_EQ(rfc9562::v7_value_at(-1), std::nullopt);
+  EXPECT_EQ(rfc9562::v7_value_at(1500), (std::uint64_t{1} << 12) | 2048);  // 1.5 ms
+  EXPECT_EQ(rfc9562::v7_value_at(999), 4091u);                             // floor(0.999 * 4096)
+  const std::int64_t last_us = ((std::int64_t{1} << 48) - 1) * 1000 + 999;
+  EXPECT_TRUE(rfc9562::v7_value_at(last_us).has_value());
+  EXPECT_EQ(rfc9562::v7_value_at(last_us + 1), std::nullopt);
+  // The value's instant reads back within one step below.
+  for (std::int64_t us : {0LL, 1LL, 999LL, 1645557742123456LL}) {
+    const std::int64_t back = rfc9562::v7_value_unix_us(*rfc9562::v7_value_at(us));
+    EXPECT_LE(back, us);
+    EXPECT_GT(back + 1, us - 1);  // a step is 0.244 µs: floor to µs loses at most one µs
+  }
+  // The bound of an instant is at most every id made at or after it by the generator.
+  const std::uint8_t zeros[8] = {};
+  const std::uint8_t ones[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+  rfc9562::V7State state;
+  Uuid made;
+  ASSERT_TRUE(next_v7(state, 1645557742123456, zeros, &made));
+  EXPECT_EQ(made.bytes, rfc9562::compose_v7(*rfc9562::v7_value_at(1645557742123456), zeros).bytes);
+  EXPECT_LT(rfc9562::compose_v7(*rfc9562::v7_value_at(1645557742123456), ones).bytes,
+            rfc9562::compose_v7(*rfc9562::v7_value_at(1645557742123457), zeros).bytes);
+}
+
+TEST(Rfc9562, ShiftKeepsOrderAndRange) {
+  const std::uint64_t v = *rfc9562::v7_value_at(1645557742000000);
+  EXPECT_EQ(rfc9562::shift_v7_value(v, 86400000000LL),
+            rfc9562::v7_value_at(1645557742000000 + 86400000000LL));
+  EXPECT_EQ(rfc9562::shift_v7_value(v, -1000), v - 4096);
+  EXPECT_EQ(rfc9562::shift_v7_value(v, 1), v + 4);           // 1 µs is 4.096 steps: floor 4
+  EXPECT_EQ(rfc9562::shift_v7_value(v + 1, -1), v + 1 - 5);  // floor(-4.096) = -5
+  EXPECT_EQ(rfc9562::shift_v7_value(v, -1645557742000001), std::nullopt);
+  EXPECT_EQ(rfc9562::shift_v7_value(0, std::int64_t{1} << 62), std::nullopt);  // no overflow
+  // Equal shifts keep the order of consecutive values.
+  EXPECT_LT(*rfc9562::shift_v7_value(v, 333), *rfc9562::shift_v7_value(v + 1, 333));
+}
+
 TEST(Rfc9562, Version1And6Timestamps) {
   // RFC 9562 A.1 (v1) C232AB00-9414-11EC-B3C8-9F6BDECED846 and A.5 (v6)
   // 1EC9414C-232A-6B00-B3C8-9F6BDECED846 are both 2022-02-22 14:22:22 -05:00.

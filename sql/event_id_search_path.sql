@@ -1,0 +1,93 @@
+-- Event id comparisons in a session whose search_path does not name idgen, as applications, ORMs
+-- and drivers have it: the comparison operators and min/max of idgen.event_id live in pg_catalog,
+-- so literals, parameters, joins, IN lists, row comparisons and aggregates find them, and the
+-- planner uses the btree and hash indexes for them. OPERATOR(idgen.=) and its siblings, which
+-- queries written for 0.1.0 use, plan exactly like the plain operators.
+SET search_path = public;
+CREATE TABLE path_events (id idgen.event_id PRIMARY KEY, ledger bigint NOT NULL, n integer NOT NULL);
+CREATE INDEX path_events_hash ON path_events USING hash (id);
+CREATE INDEX path_events_ledger ON path_events (ledger, id);
+INSERT INTO path_events
+SELECT idgen.event_id(1700000000000000 + g, g, g % 3), g % 3, g FROM generate_series(1, 3000) g;
+ANALYZE path_events;
+
+-- Where the operators and aggregates are.
+SELECT oprnamespace::regnamespace AS schema, string_agg(oprname, ' ' ORDER BY oprname) AS operators
+FROM pg_operator WHERE oprleft = 'idgen.event_id'::regtype GROUP BY 1 ORDER BY 1;
+SELECT pronamespace::regnamespace AS schema, string_agg(proname, ' ' ORDER BY proname) AS aggregates
+FROM pg_proc WHERE prokind = 'a' AND proargtypes[0] = 'idgen.event_id'::regtype
+  AND pronargs = 1 GROUP BY 1 ORDER BY 1;
+
+-- The plan lines that say how rows are found (scans, joins and their conditions); the lines
+-- around them differ between PostgreSQL majors.
+CREATE FUNCTION pg_temp.access(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+DECLARE line text;
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
+    IF line ~ '(Scan|Join|Cond|Filter)' THEN RETURN NEXT trim(leading ' ->' from line); END IF;
+  END LOOP;
+END $$;
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+
+-- An untyped literal, as psql and ORMs write it.
+SELECT n FROM path_events WHERE id = '00060a24181e40640000006400000001';
+SELECT pg_temp.access($$SELECT n FROM path_events WHERE id = '00060a24181e40640000006400000001'$$);
+-- The dashed upper-case form is the same id.
+SELECT n FROM path_events WHERE id = '00060A24-181E-4064-0000-006400000001';
+-- A parameter of unknown type, as drivers send one (psycopg, node-postgres).
+PREPARE by_id(unknown) AS SELECT n FROM path_events WHERE id = $1;
+EXECUTE by_id('00060a24181e40640000006400000001');
+DEALLOCATE by_id;
+PREPARE by_typed_id AS SELECT n FROM path_events WHERE id = $1;
+SELECT parameter_types FROM pg_prepared_statements WHERE name = 'by_typed_id';
+DEALLOCATE by_typed_id;
+-- Ordering, ranges and keyset pagination with a row comparison.
+SELECT count(*) FROM path_events
+WHERE id >= '00060a24181e40640000006400000001' AND id < '00060a24181e40c8000000c800000002';
+SELECT pg_temp.access($$SELECT n FROM path_events WHERE id > '00060a24181e40640000006400000001' ORDER BY id LIMIT 2$$);
+SELECT n FROM path_events WHERE (ledger, id) > (1, '00060a24181e4bb400000bb400000001') ORDER BY ledger, id LIMIT 3;
+SELECT pg_temp.access($$SELECT n FROM path_events WHERE (ledger, id) > (1, '00060a24181e4bb400000bb400000001')
+                        ORDER BY ledger, id LIMIT 3$$);
+-- IN lists and = ANY.
+SELECT n FROM path_events
+WHERE id IN ('00060a24181e40640000006400000001', '00060a24181e40c8000000c800000002') ORDER BY n;
+SELECT pg_temp.access($$SELECT n FROM path_events
+  WHERE id IN ('00060a24181e40640000006400000001', '00060a24181e40c8000000c800000002')$$);
+SELECT count(*) FROM path_events
+WHERE id <> ALL ('{00060a24181e40640000006400000001,00060a24181e40c8000000c800000002}');
+-- Joins: hash and merge joins, and the semi-join of IN (subquery).
+SET enable_mergejoin = off;
+SET enable_nestloop = off;
+SELECT count(*) FROM path_events a JOIN path_events b ON a.id = b.id;
+SELECT pg_temp.access('SELECT * FROM path_events a JOIN path_events b ON a.id = b.id');
+RESET enable_mergejoin;
+SET enable_hashjoin = off;
+SELECT pg_temp.access('SELECT * FROM path_events a JOIN path_events b ON a.id = b.id');
+RESET enable_hashjoin;
+RESET enable_nestloop;
+SELECT count(*) FROM path_events WHERE id IN (SELECT id FROM path_events WHERE n % 2 = 0);
+-- DISTINCT, GROUP BY, UNION and min/max (max from the end of the btree).
+SELECT count(DISTINCT id), count(*) FROM (SELECT id FROM path_events UNION ALL SELECT id FROM path_events) u;
+SELECT count(*) FROM (SELECT id FROM path_events UNION SELECT id FROM path_events) u;
+SELECT count(*) FROM (SELECT id FROM path_events GROUP BY id) g;
+SELECT min(id), max(id), idgen.min(id) = min(id) AS same_min, idgen.max(id) = max(id) AS same_max
+FROM path_events;
+SELECT pg_temp.access('SELECT max(id) FROM path_events');
+-- The 0.1.0 spelling: inlined into the same operator, so the same plans.
+SELECT n FROM path_events WHERE id OPERATOR(idgen.=) '00060a24181e40640000006400000001';
+SELECT pg_temp.access($$SELECT n FROM path_events WHERE id OPERATOR(idgen.=) '00060a24181e40640000006400000001'$$);
+SELECT pg_temp.access($$SELECT n FROM path_events WHERE id OPERATOR(idgen.>) '00060a24181e40640000006400000001'
+                        ORDER BY id LIMIT 2$$);
+SELECT a.id OPERATOR(idgen.<) b.id AS lt, a.id OPERATOR(idgen.<=) b.id AS le,
+       a.id OPERATOR(idgen.=) b.id AS eq, a.id OPERATOR(idgen.<>) b.id AS ne,
+       a.id OPERATOR(idgen.>=) b.id AS ge, a.id OPERATOR(idgen.>) b.id AS gt
+FROM (VALUES ('7fffffffffffffffffffffffffffffff'::idgen.event_id)) a(id),
+     (VALUES ('7fffffffffffffffffffffffffffffff'::idgen.event_id), ('80000000000000000000000000000000')) b(id);
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+-- No implicit cast to or from uuid: comparing an event id with a uuid is a mistake worth an error.
+SELECT '00060a24181e40640000006400000001'::idgen.event_id = gen_random_uuid();
+SELECT count(*) FROM path_events WHERE id::uuid = '00060a24-181e-4064-0000-006400000001'::uuid;
+DROP TABLE path_events;
+RESET search_path;
