@@ -169,6 +169,90 @@ COMMENT ON EVENT TRIGGER idgen_groups_forget_dropped IS
 'idgen: clears the group registry''s target of tables that a DROP removes';
 
 ---------------------------------------------------------------------------------------------------
+-- Messages: a negative DistributedId names a constraint that says the rule.
+---------------------------------------------------------------------------------------------------
+
+ALTER DOMAIN idgen.distributed_id RENAME CONSTRAINT distributed_id_check TO distributed_id_not_negative;
+
+---------------------------------------------------------------------------------------------------
+-- The integer and smallint signatures call the library directly instead of wrapping the bigint
+-- one in SQL (whose errors carried a "SQL function" context line), and the text signatures of
+-- the overloaded names refuse an untyped literal or text parameter with the casts to write.
+---------------------------------------------------------------------------------------------------
+
+CREATE OR REPLACE FUNCTION idgen.to_alphanumeric(value integer)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_alphanumeric_integer'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION idgen.to_alphanumeric(value smallint)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_alphanumeric_smallint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION idgen.to_hexadecimal(value integer)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_hexadecimal_integer'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION idgen.to_hexadecimal(value smallint)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_hexadecimal_smallint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION idgen.public_id(value integer)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_integer'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION idgen.public_id(value smallint)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_smallint'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION idgen.public_id(value integer, key bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_integer'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION idgen.public_id(value smallint, key bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_public_id_smallint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION idgen.to_alphanumeric(value text)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_untyped_id_argument'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_alphanumeric(text) IS
+'Refuses text, an untyped literal or a driver''s text parameter (42725), naming the casts to write: the value could be a bigint, a DistributedId or a uuid';
+
+CREATE FUNCTION idgen.to_hexadecimal(value text)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_untyped_id_argument'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_hexadecimal(text) IS
+'Refuses text, an untyped literal or a driver''s text parameter (42725), naming the casts to write: the value could be a bigint, a DistributedId or a uuid';
+
+CREATE FUNCTION idgen.public_id(value text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_untyped_id_argument'
+LANGUAGE C STABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(text) IS
+'Refuses text, an untyped literal or a driver''s text parameter (42725), naming the casts to write: the value could be a bigint, a DistributedId or a uuid';
+
+CREATE FUNCTION idgen.public_id(value text, key bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_untyped_id_argument'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(text, bytea) IS
+'Refuses text, an untyped literal or a driver''s text parameter (42725), naming the casts to write: the value could be a bigint, a DistributedId or a uuid';
+
+---------------------------------------------------------------------------------------------------
 -- Range scans by time for COMB and UUIDv7, UUIDv7 for an instant or shifted, and comb(interval)
 -- with the default prefix of 2 bytes.
 ---------------------------------------------------------------------------------------------------

@@ -180,7 +180,9 @@ COMMENT ON FUNCTION idgen.comb_from_suffix(uuid) IS
 -- a parallel worker would be a separate generator and break the session's ordering.
 ---------------------------------------------------------------------------------------------------
 
-CREATE DOMAIN idgen.distributed_id AS numeric(28,0) CHECK (VALUE >= 0);
+-- The constraint's name is what an INSERT of a negative value reports, so it says the rule.
+CREATE DOMAIN idgen.distributed_id AS numeric(28,0)
+  CONSTRAINT distributed_id_not_negative CHECK (VALUE >= 0);
 
 COMMENT ON DOMAIN idgen.distributed_id IS
 'A DistributedId: an integer from 0 to 10^28 - 1, ms since 1900 (minus a 1 s leeway) times 2^48 plus 48 random bits';
@@ -246,16 +248,16 @@ COMMENT ON FUNCTION idgen.to_alphanumeric(bigint) IS
 
 CREATE FUNCTION idgen.to_alphanumeric(value integer)
 RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen.to_alphanumeric(value::bigint);
+AS 'MODULE_PATHNAME', 'idgen_to_alphanumeric_integer'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.to_alphanumeric(integer) IS
 '11-character base62 form of a non-negative integer (as bigint)';
 
 CREATE FUNCTION idgen.to_alphanumeric(value smallint)
 RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen.to_alphanumeric(value::bigint);
+AS 'MODULE_PATHNAME', 'idgen_to_alphanumeric_smallint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.to_alphanumeric(smallint) IS
 '11-character base62 form of a non-negative smallint (as bigint)';
@@ -275,6 +277,14 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.to_alphanumeric(uuid) IS
 '22-character base62 form of a uuid: two 11-character blocks of its 8-byte halves';
+
+CREATE FUNCTION idgen.to_alphanumeric(value text)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_untyped_id_argument'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_alphanumeric(text) IS
+'Refuses text, an untyped literal or a driver''s text parameter (42725), naming the casts to write: the value could be a bigint, a DistributedId or a uuid';
 
 CREATE FUNCTION idgen.alphanumeric_to_bigint(value text)
 RETURNS bigint
@@ -310,16 +320,16 @@ COMMENT ON FUNCTION idgen.to_hexadecimal(bigint) IS
 
 CREATE FUNCTION idgen.to_hexadecimal(value integer)
 RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen.to_hexadecimal(value::bigint);
+AS 'MODULE_PATHNAME', 'idgen_to_hexadecimal_integer'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.to_hexadecimal(integer) IS
 '16-character upper-case hexadecimal form of a non-negative integer (as bigint)';
 
 CREATE FUNCTION idgen.to_hexadecimal(value smallint)
 RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen.to_hexadecimal(value::bigint);
+AS 'MODULE_PATHNAME', 'idgen_to_hexadecimal_smallint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.to_hexadecimal(smallint) IS
 '16-character upper-case hexadecimal form of a non-negative smallint (as bigint)';
@@ -339,6 +349,14 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.to_hexadecimal(uuid) IS
 '32-character upper-case hexadecimal form of a uuid, without hyphens';
+
+CREATE FUNCTION idgen.to_hexadecimal(value text)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_untyped_id_argument'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_hexadecimal(text) IS
+'Refuses text, an untyped literal or a driver''s text parameter (42725), naming the casts to write: the value could be a bigint, a DistributedId or a uuid';
 
 CREATE FUNCTION idgen.hexadecimal_to_bigint(value text)
 RETURNS bigint
@@ -538,18 +556,26 @@ LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION idgen.public_id(uuid) IS
 'Public id of a uuid (for example a DistributedId128) under the configured key (idgen.public_id_key_file); idgen.to_alphanumeric gives its 22-character form';
 
+CREATE FUNCTION idgen.public_id(value text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_untyped_id_argument'
+LANGUAGE C STABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(text) IS
+'Refuses text, an untyped literal or a driver''s text parameter (42725), naming the casts to write: the value could be a bigint, a DistributedId or a uuid';
+
 CREATE FUNCTION idgen.public_id(value integer)
 RETURNS uuid
-LANGUAGE sql STABLE STRICT PARALLEL SAFE
-RETURN idgen.public_id(value::bigint);
+AS 'MODULE_PATHNAME', 'idgen_public_id_integer'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.public_id(integer) IS
 'Public id of a non-negative integer (as bigint) under the configured key (idgen.public_id_key_file)';
 
 CREATE FUNCTION idgen.public_id(value smallint)
 RETURNS uuid
-LANGUAGE sql STABLE STRICT PARALLEL SAFE
-RETURN idgen.public_id(value::bigint);
+AS 'MODULE_PATHNAME', 'idgen_public_id_smallint'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.public_id(smallint) IS
 'Public id of a non-negative smallint (as bigint) under the configured key (idgen.public_id_key_file)';
@@ -602,18 +628,26 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION idgen.public_id(uuid, bytea) IS
 'Public id of a uuid (for example a DistributedId128) under the given 16, 24 or 32-byte AES key; idgen.to_alphanumeric gives its 22-character form';
 
+CREATE FUNCTION idgen.public_id(value text, key bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_untyped_id_argument'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id(text, bytea) IS
+'Refuses text, an untyped literal or a driver''s text parameter (42725), naming the casts to write: the value could be a bigint, a DistributedId or a uuid';
+
 CREATE FUNCTION idgen.public_id(value integer, key bytea)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen.public_id(value::bigint, key);
+AS 'MODULE_PATHNAME', 'idgen_public_id_integer'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.public_id(integer, bytea) IS
 'Public id of a non-negative integer (as bigint) under the given 16, 24 or 32-byte AES key';
 
 CREATE FUNCTION idgen.public_id(value smallint, key bytea)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen.public_id(value::bigint, key);
+AS 'MODULE_PATHNAME', 'idgen_public_id_smallint'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.public_id(smallint, bytea) IS
 'Public id of a non-negative smallint (as bigint) under the given 16, 24 or 32-byte AES key';

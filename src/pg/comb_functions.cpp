@@ -77,6 +77,13 @@ std::uint64_t tolerance_arg(FunctionCallInfo fcinfo, int n, const comb::TimeLayo
   return t.intervals;
 }
 
+// Whether a prefix distance spans more than a day (then the id is far more likely a random UUID
+// than a COMB from the past, and the message says so).
+bool more_than_a_day(std::uint64_t distance_intervals, const comb::TimeLayout& layout) {
+  constexpr std::int64_t kDayMs = 24 * 60 * 60 * 1000;
+  return distance_intervals > static_cast<std::uint64_t>(kDayMs / layout.interval_ms);
+}
+
 Datum new_comb(std::uint64_t prefix, int prefix_bytes) {
   Uuid bits;
   random_bytes(bits.bytes.data(), bits.bytes.size());
@@ -107,6 +114,7 @@ bool run_comb_check(FunctionCallInfo fcinfo, CombCheck* out) {
 
 using idgen::pg::int64_arg;
 using idgen::pg::layout_args;
+using idgen::pg::more_than_a_day;
 using idgen::pg::new_comb;
 using idgen::pg::prefix_bytes_arg;
 using idgen::pg::require_arg;
@@ -222,7 +230,13 @@ IDGEN_SQL_FUNCTION(idgen_comb_check) {
                                 static_cast<unsigned long long>(v.distance), digits,
                                 static_cast<unsigned long long>(v.expected_prefix),
                                 static_cast<unsigned long long>(check.tolerance)),
-                      errhint("If the id was made earlier on purpose, pass that instant as at.")));
+                      more_than_a_day(v.distance, check.layout)
+                          ? errhint("At more than a day's distance the id is most likely not a "
+                                    "COMB at all: a random version 4 UUID's prefix falls anywhere "
+                                    "in the cycle. Check that the client makes COMBs with this "
+                                    "interval and prefix length.")
+                          : errhint("If the id was made earlier on purpose, pass that instant as "
+                                    "at.")));
       break;
   }
   PG_RETURN_DATUM(PG_GETARG_DATUM(0));

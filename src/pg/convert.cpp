@@ -39,6 +39,18 @@ std::int32_t int32_arg(FunctionCallInfo fcinfo, int n, const char* name) {
   return PG_GETARG_INT32(n);
 }
 
+std::int64_t widened_int_arg(FunctionCallInfo fcinfo, int n, IntWidth width) {
+  switch (width) {
+    case IntWidth::integer:
+      return PG_GETARG_INT32(n);
+    case IntWidth::smallint:
+      return PG_GETARG_INT16(n);
+    case IntWidth::bigint:
+      break;
+  }
+  return PG_GETARG_INT64(n);
+}
+
 std::int64_t int64_arg(FunctionCallInfo fcinfo, int n, const char* name) {
   require_arg(fcinfo, n, name);
   return PG_GETARG_INT64(n);

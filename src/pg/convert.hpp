@@ -18,6 +18,13 @@ Uuid uuid_arg(FunctionCallInfo fcinfo, int n);  // argument n must not be NULL
 Datum uuid_datum(const Uuid& id);               // palloc'd pg_uuid_t
 
 std::int32_t int32_arg(FunctionCallInfo fcinfo, int n, const char* name);
+
+// The SQL integer type of an argument: one C function serves the bigint, integer and smallint
+// signatures of a name through one symbol per width, so no SQL wrapper (and no "SQL function"
+// context line in its errors) sits between them.
+enum class IntWidth { bigint, integer, smallint };
+// Non-NULL argument n of that width, widened to 64 bits.
+std::int64_t widened_int_arg(FunctionCallInfo fcinfo, int n, IntWidth width);
 std::int64_t int64_arg(FunctionCallInfo fcinfo, int n, const char* name);
 
 // A non-NULL interval as a fixed number of microseconds (days count 24 h; months are refused).

@@ -1,8 +1,10 @@
 // SQL functions of DistributedId and DistributedId128 (docs/distributed-id.md): the
 // generators, the embedded timestamps and the range-scan bounds.
 #include <cstdint>
+#include <optional>
 
 #include "core/distributed_id.hpp"
+#include "core/rfc9562.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
 #include "pg/generator_state.hpp"
@@ -99,10 +101,19 @@ IDGEN_SQL_FUNCTION(idgen_distributed_id128) {
 IDGEN_SQL_FUNCTION(idgen_distributed_id128_timestamp) {
   const idgen::Uuid id = uuid_arg(fcinfo, 0);
   if (!did128::has_layout(id)) {
+    // Say what the id is instead, and point to uuid_timestamp only where it reads a time.
+    const std::optional<int> rfc_version = idgen::rfc9562::version(id);
+    const bool timed = rfc_version == 1 || rfc_version == 6 || rfc_version == 7;
     ereport(ERROR,
             (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("uuid is not a DistributedId128"),
-             errdetail("A DistributedId128 has version nibble 7 and the top bit of byte 8 clear; "
-                       "an RFC 9562 UUIDv7 (variant 10) is not one: use idgen.uuid_timestamp.")));
+             rfc_version ? errdetail("It is an RFC 9562 version %d UUID; a DistributedId128 has "
+                                     "version nibble 7 and the top bit of byte 8 clear.",
+                                     *rfc_version)
+                         : errdetail("A DistributedId128 has version nibble 7 and the top bit of "
+                                     "byte 8 clear; this uuid has version nibble %d.",
+                                     idgen::uuid_version(id)),
+             timed ? errhint("idgen.uuid_timestamp reads the time of RFC 9562 versions 1, 6 and 7.")
+                   : 0));
   }
   return timestamptz_from_unix_ms(did128::timestamp_unix_ms(id));
 }

@@ -113,8 +113,8 @@ Datum decode_text_arg(FunctionCallInfo fcinfo, const TextForm& form, bool raise)
   return uuid_datum(uuid_from_u128(value));
 }
 
-std::uint64_t nonnegative_bigint_arg(FunctionCallInfo fcinfo, const char* encoding) {
-  const std::int64_t v = PG_GETARG_INT64(0);
+std::uint64_t nonnegative_int_arg(FunctionCallInfo fcinfo, const char* encoding, IntWidth width) {
+  const std::int64_t v = widened_int_arg(fcinfo, 0, width);
   if (v < 0) {
     ereport(ERROR,
             (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
@@ -144,13 +144,14 @@ const Encoding kHexadecimal = {"hexadecimal",         hex::encode_u64,      hex:
 
 enum class Source { bigint, distributed_id, uuid };
 
-// Encodes argument 0 (a bigint, a DistributedId numeric or a uuid) as text.
-Datum encode_arg(FunctionCallInfo fcinfo, const Encoding& encoding, Source source) {
+// Encodes argument 0 (an integer of the given width, a DistributedId numeric or a uuid) as text.
+Datum encode_arg(FunctionCallInfo fcinfo, const Encoding& encoding, Source source,
+                 IntWidth width = IntWidth::bigint) {
   char out[32];
   std::size_t len = 0;
   switch (source) {
     case Source::bigint:
-      encoding.encode_u64(nonnegative_bigint_arg(fcinfo, encoding.name), out);
+      encoding.encode_u64(nonnegative_int_arg(fcinfo, encoding.name, width), out);
       len = encoding.u64_chars;
       break;
     case Source::distributed_id:
@@ -181,6 +182,12 @@ IDGEN_SQL_FUNCTION(idgen_to_alphanumeric_numeric) {
 IDGEN_SQL_FUNCTION(idgen_to_alphanumeric_uuid) {
   return encode_arg(fcinfo, kAlphanumeric, Source::uuid);
 }
+IDGEN_SQL_FUNCTION(idgen_to_alphanumeric_integer) {
+  return encode_arg(fcinfo, kAlphanumeric, Source::bigint, IntWidth::integer);
+}
+IDGEN_SQL_FUNCTION(idgen_to_alphanumeric_smallint) {
+  return encode_arg(fcinfo, kAlphanumeric, Source::bigint, IntWidth::smallint);
+}
 IDGEN_SQL_FUNCTION(idgen_to_hexadecimal_bigint) {
   return encode_arg(fcinfo, kHexadecimal, Source::bigint);
 }
@@ -189,6 +196,12 @@ IDGEN_SQL_FUNCTION(idgen_to_hexadecimal_numeric) {
 }
 IDGEN_SQL_FUNCTION(idgen_to_hexadecimal_uuid) {
   return encode_arg(fcinfo, kHexadecimal, Source::uuid);
+}
+IDGEN_SQL_FUNCTION(idgen_to_hexadecimal_integer) {
+  return encode_arg(fcinfo, kHexadecimal, Source::bigint, IntWidth::integer);
+}
+IDGEN_SQL_FUNCTION(idgen_to_hexadecimal_smallint) {
+  return encode_arg(fcinfo, kHexadecimal, Source::bigint, IntWidth::smallint);
 }
 
 // ---- decoders: raising and try_ forms --------------------------------------------------------

@@ -21,6 +21,30 @@ namespace eid = idgen::event_id;
 
 namespace {
 
+// The genesis row fills only the six ledger columns. Another column that is NOT NULL with no
+// default would fail the INSERT, and its error would show the internal statement; say it first.
+void refuse_unfillable_columns(Relation rel, const idgen::pg::LedgerShape& shape) {
+  TupleDesc desc = RelationGetDescr(rel);
+  for (int i = 0; i < desc->natts; ++i) {
+    const Form_pg_attribute att = TupleDescAttr(desc, i);
+    if (att->attisdropped || !att->attnotnull || att->atthasdef || att->attidentity != '\0' ||
+        att->attgenerated != '\0') {
+      continue;
+    }
+    bool ledger_column = false;
+    for (int c = 0; c < idgen::pg::kLedgerColumns; ++c) {
+      ledger_column = ledger_column || shape.attnum[c] == att->attnum;
+    }
+    if (ledger_column) continue;
+    ereport(ERROR, (errcode(ERRCODE_NOT_NULL_VIOLATION),
+                    errmsg("column \"%s\" of ledger table \"%s\" is NOT NULL without a default",
+                           NameStr(att->attname), RelationGetRelationName(rel)),
+                    errdetail("The genesis event that idgen.ledger_create() inserts fills only "
+                              "ledger_id, id, event, entities, meta and data."),
+                    errhint("Give the column a default, or allow NULL in it.")));
+  }
+}
+
 Datum jsonb_datum(const char* json) { return DirectFunctionCall1(jsonb_in, CStringGetDatum(json)); }
 
 // The genesis's data as jsonb_build_object('name', name, 'description', description) makes it
@@ -52,7 +76,8 @@ const char* ledger_table_name(FunctionCallInfo fcinfo, Oid relid) {
     ereport(ERROR, (errcode(ERRCODE_UNDEFINED_TABLE),
                     errmsg("relation with OID %u does not exist", relid)));
   }
-  (void)idgen::pg::ledger_shape(fcinfo, rel);
+  const idgen::pg::LedgerShape shape = idgen::pg::ledger_shape(fcinfo, rel);
+  refuse_unfillable_columns(rel, shape);
   const char* table = quote_qualified_identifier(get_namespace_name(RelationGetNamespace(rel)),
                                                  RelationGetRelationName(rel));
   relation_close(rel, AccessShareLock);

@@ -47,14 +47,24 @@ Uuid plaintext_arg(FunctionCallInfo fcinfo) {
 using namespace idgen;
 using namespace idgen::pg;
 
-IDGEN_SQL_FUNCTION(idgen_public_id_bigint) {
-  const std::int64_t v = PG_GETARG_INT64(0);
+namespace {
+
+Datum public_id_of_int(FunctionCallInfo fcinfo, IntWidth width) {
+  const std::int64_t v = widened_int_arg(fcinfo, 0, width);
   if (v < 0) {
     ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
                     errmsg("negative value %lld has no public id", static_cast<long long>(v)),
                     errdetail("Public ids are made of ids from 0 to 9223372036854775807.")));
   }
   return public_id_datum(fcinfo, public_id::plaintext_of_u64(static_cast<std::uint64_t>(v)));
+}
+
+}  // namespace
+
+IDGEN_SQL_FUNCTION(idgen_public_id_bigint) { return public_id_of_int(fcinfo, IntWidth::bigint); }
+IDGEN_SQL_FUNCTION(idgen_public_id_integer) { return public_id_of_int(fcinfo, IntWidth::integer); }
+IDGEN_SQL_FUNCTION(idgen_public_id_smallint) {
+  return public_id_of_int(fcinfo, IntWidth::smallint);
 }
 
 IDGEN_SQL_FUNCTION(idgen_public_id_numeric) {

@@ -19,6 +19,7 @@
 
 #include <openssl/crypto.h>
 
+#include "core/base64.hpp"
 #include "core/public_id.hpp"
 #include "pg/convert.hpp"
 #include "pg/gucs.hpp"
@@ -222,6 +223,20 @@ const AesBlockCipher& configured_public_id_cipher() {
   return cipher;
 }
 
+namespace {
+
+// The length of the key that a wrong-length key argument is the base64 text of (a key file's
+// content pasted as a string), or 0. Only the length is kept: the decoded bytes are wiped.
+std::size_t base64_key_length(const std::uint8_t* bytes, std::size_t len) {
+  std::uint8_t decoded[32];
+  const base64::Base64Result r =
+      base64::decode(reinterpret_cast<const char*>(bytes), len, decoded, sizeof decoded);
+  OPENSSL_cleanse(decoded, sizeof decoded);
+  return r.status == base64::Base64Status::ok && is_aes_key_length(r.decoded) ? r.decoded : 0;
+}
+
+}  // namespace
+
 const AesBlockCipher& explicit_public_id_cipher(FunctionCallInfo fcinfo, int n) {
   require_arg(fcinfo, n, "key");
   bytea* key = PG_GETARG_BYTEA_PP(n);
@@ -230,9 +245,15 @@ const AesBlockCipher& explicit_public_id_cipher(FunctionCallInfo fcinfo, int n) 
   AesBlockCipher& cipher = explicit_cipher.get();
   if (cipher.holds_key(bytes, len)) return cipher;
   if (!is_aes_key_length(len)) {
-    ereport(ERROR,
-            (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-             errmsg("key must be 16, 24 or 32 bytes long"), errdetail("It has %zu bytes.", len)));
+    const std::size_t base64_of = base64_key_length(bytes, len);
+    ereport(
+        ERROR,
+        (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("key must be 16, 24 or 32 bytes long"),
+         base64_of != 0
+             ? errdetail("It has %zu bytes: the base64 text of a %zu-byte key.", len, base64_of)
+             : errdetail("It has %zu bytes.", len),
+         base64_of != 0 ? errhint("Pass the key's bytes, not its text: decode('...', 'base64').")
+                        : 0));
   }
   if (!cipher.set_key(bytes, len)) report_cipher_failure();
   return cipher;
