@@ -8,6 +8,8 @@
 // bound as a typed parameter, so the statement names nothing but the table and its columns, and
 // it runs with the search_path pinned (pinned_sql.hpp): no function or operator of the caller's
 // path can take part.
+#include <cstring>
+
 #include "core/clock.hpp"
 #include "core/event_id.hpp"
 #include "pg/convert.hpp"
@@ -20,6 +22,38 @@
 namespace eid = idgen::event_id;
 
 namespace {
+
+// Runs the genesis INSERT. An error raised inside it (the table's trigger refusing a ledger that
+// exists, a constraint, a trigger of the user's) is raised again without the context line SPI
+// adds for the statement: the INSERT is idgen's own, and quoting it tells the caller nothing they
+// wrote. Context lines from inside the statement (a user's trigger) are kept.
+int execute_as_own_statement(const char* query, Oid* types, Datum* values) {
+  volatile int rc = 0;
+  MemoryContext caller = CurrentMemoryContext;
+  PG_TRY();
+  { rc = SPI_execute_with_args(query, 6, types, values, nullptr, false, 0); }
+  PG_CATCH();
+  {
+    MemoryContextSwitchTo(caller);
+    ErrorData* error = CopyErrorData();
+    FlushErrorState();
+    if (error->context != nullptr) {
+      // The statement's line is the outermost, hence the last one, and quotes the query.
+      char* last_line = strrchr(error->context, '\n');
+      char* line = last_line != nullptr ? last_line + 1 : error->context;
+      if (strstr(line, query) != nullptr) {
+        if (last_line != nullptr) {
+          *last_line = '\0';
+        } else {
+          error->context = nullptr;
+        }
+      }
+    }
+    ReThrowError(error);
+  }
+  PG_END_TRY();
+  return rc;
+}
 
 // The genesis row fills only the six ledger columns. Another column that is NOT NULL with no
 // default would fail the INSERT, and its error would show the internal statement; say it first.
@@ -116,7 +150,7 @@ IDGEN_SQL_FUNCTION(idgen_ledger_create) {
                      genesis_data(name, description)};
   if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "SPI_connect failed");
   const int settings = idgen::pg::pin_sql_settings();
-  const int rc = SPI_execute_with_args(query, 6, types, values, nullptr, false, 0);
+  const int rc = execute_as_own_statement(query, types, values);
   if (rc != SPI_OK_INSERT)
     elog(ERROR, "ledger genesis insert failed: %s", SPI_result_code_string(rc));
   idgen::pg::unpin_sql_settings(settings);
