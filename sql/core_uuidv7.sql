@@ -19,6 +19,14 @@ WITH core AS (SELECT uuidv7(interval '-30 years') AS id)
 SELECT idgen.uuid_timestamp(id) = uuid_extract_timestamp(id) AS same_time,
        idgen.uuid_timestamp(id) < '2000-01-01' AS shifted
 FROM core;
+-- idgen.uuidv7(shift) moves the time as core's does (timestamptz + interval): on the pinned clock
+-- exactly, and core's real-clock ids with the same shift within a minute of now - 30 years.
+SELECT idgen.uuid_timestamp(idgen.uuidv7(interval '-30 years')) AS idgen_shifted,
+       abs(extract(epoch FROM uuid_extract_timestamp(uuidv7(interval '-30 years'))
+                              - (now() - interval '30 years'))) < 60 AS core_shifted_alike;
+-- The bound of an instant is below core's ids made after it, and above those made before.
+SELECT idgen.uuidv7_bound(now() - interval '1 second') < uuidv7() AS bound_below_core_now,
+       idgen.uuidv7_bound(now() + interval '1 hour') > uuidv7() AS bound_above_core_now;
 -- In one column the two order by time: idgen's pinned 2001 ids sort below core's ids of now.
 CREATE TEMP TABLE mixed (id uuid PRIMARY KEY, made_by text);
 INSERT INTO mixed SELECT idgen.uuidv7(), 'idgen' FROM generate_series(1, 100);
