@@ -152,12 +152,7 @@ SELECT count(*) FROM ids WHERE id = '7fffffffffffffffffffffffffffffff';
 SELECT count(*) FROM ids WHERE id > '7fffffffffffffffffffffffffffffff';
 -- max reads the btree backwards (only the plan's scan line: the lines around it differ between
 -- PostgreSQL majors).
-CREATE FUNCTION pg_temp.plan_lines(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
-DECLARE line text;
-BEGIN
-  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP RETURN NEXT line; END LOOP;
-END $$;
-SELECT trim(leading ' ->' from line) AS scan FROM pg_temp.plan_lines('SELECT max(id) FROM ids') line
+SELECT line AS scan FROM plan_access('SELECT max(id) FROM ids') line
 WHERE line ~ 'Scan';
 SELECT max(id) FROM ids;
 RESET enable_seqscan;

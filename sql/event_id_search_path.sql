@@ -20,21 +20,12 @@ SELECT pronamespace::regnamespace AS schema, string_agg(proname, ' ' ORDER BY pr
 FROM pg_proc WHERE prokind = 'a' AND proargtypes[0] = 'idgen.event_id'::regtype
   AND pronargs = 1 GROUP BY 1 ORDER BY 1;
 
--- The plan lines that say how rows are found (scans, joins and their conditions); the lines
--- around them differ between PostgreSQL majors.
-CREATE FUNCTION pg_temp.access(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
-DECLARE line text;
-BEGIN
-  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
-    IF line ~ '(Scan|Join|Cond|Filter)' THEN RETURN NEXT trim(leading ' ->' from line); END IF;
-  END LOOP;
-END $$;
 SET enable_seqscan = off;
 SET enable_bitmapscan = off;
 
 -- An untyped literal, as psql and ORMs write it.
 SELECT n FROM path_events WHERE id = '00060a24181e40640000006400000001';
-SELECT pg_temp.access($$SELECT n FROM path_events WHERE id = '00060a24181e40640000006400000001'$$);
+SELECT plan_access($$SELECT n FROM path_events WHERE id = '00060a24181e40640000006400000001'$$);
 -- The dashed upper-case form is the same id.
 SELECT n FROM path_events WHERE id = '00060A24-181E-4064-0000-006400000001';
 -- A parameter of unknown type, as drivers send one (psycopg, node-postgres).
@@ -47,14 +38,14 @@ DEALLOCATE by_typed_id;
 -- Ordering, ranges and keyset pagination with a row comparison.
 SELECT count(*) FROM path_events
 WHERE id >= '00060a24181e40640000006400000001' AND id < '00060a24181e40c8000000c800000002';
-SELECT pg_temp.access($$SELECT n FROM path_events WHERE id > '00060a24181e40640000006400000001' ORDER BY id LIMIT 2$$);
+SELECT plan_access($$SELECT n FROM path_events WHERE id > '00060a24181e40640000006400000001' ORDER BY id LIMIT 2$$);
 SELECT n FROM path_events WHERE (ledger, id) > (1, '00060a24181e4bb400000bb400000001') ORDER BY ledger, id LIMIT 3;
-SELECT pg_temp.access($$SELECT n FROM path_events WHERE (ledger, id) > (1, '00060a24181e4bb400000bb400000001')
+SELECT plan_access($$SELECT n FROM path_events WHERE (ledger, id) > (1, '00060a24181e4bb400000bb400000001')
                         ORDER BY ledger, id LIMIT 3$$);
 -- IN lists and = ANY.
 SELECT n FROM path_events
 WHERE id IN ('00060a24181e40640000006400000001', '00060a24181e40c8000000c800000002') ORDER BY n;
-SELECT pg_temp.access($$SELECT n FROM path_events
+SELECT plan_access($$SELECT n FROM path_events
   WHERE id IN ('00060a24181e40640000006400000001', '00060a24181e40c8000000c800000002')$$);
 SELECT count(*) FROM path_events
 WHERE id <> ALL ('{00060a24181e40640000006400000001,00060a24181e40c8000000c800000002}');
@@ -62,10 +53,10 @@ WHERE id <> ALL ('{00060a24181e40640000006400000001,00060a24181e40c8000000c80000
 SET enable_mergejoin = off;
 SET enable_nestloop = off;
 SELECT count(*) FROM path_events a JOIN path_copies b ON a.id = b.id;
-SELECT pg_temp.access('SELECT * FROM path_events a JOIN path_copies b ON a.id = b.id');
+SELECT plan_access('SELECT * FROM path_events a JOIN path_copies b ON a.id = b.id');
 RESET enable_mergejoin;
 SET enable_hashjoin = off;
-SELECT pg_temp.access('SELECT * FROM path_events a JOIN path_copies b ON a.id = b.id');
+SELECT plan_access('SELECT * FROM path_events a JOIN path_copies b ON a.id = b.id');
 RESET enable_hashjoin;
 RESET enable_nestloop;
 SELECT count(*) FROM path_events WHERE id IN (SELECT id FROM path_events WHERE n % 2 = 0);
@@ -75,11 +66,11 @@ SELECT count(*) FROM (SELECT id FROM path_events UNION SELECT id FROM path_event
 SELECT count(*) FROM (SELECT id FROM path_events GROUP BY id) g;
 SELECT min(id), max(id), idgen.min(id) = min(id) AS same_min, idgen.max(id) = max(id) AS same_max
 FROM path_events;
-SELECT line AS access FROM pg_temp.access('SELECT max(id) FROM path_events') line WHERE line ~ 'Scan';
+SELECT line AS access FROM plan_access('SELECT max(id) FROM path_events') line WHERE line ~ 'Scan';
 -- The 0.1.0 spelling: inlined into the same operator, so the same plans.
 SELECT n FROM path_events WHERE id OPERATOR(idgen.=) '00060a24181e40640000006400000001';
-SELECT pg_temp.access($$SELECT n FROM path_events WHERE id OPERATOR(idgen.=) '00060a24181e40640000006400000001'$$);
-SELECT pg_temp.access($$SELECT n FROM path_events WHERE id OPERATOR(idgen.>) '00060a24181e40640000006400000001'
+SELECT plan_access($$SELECT n FROM path_events WHERE id OPERATOR(idgen.=) '00060a24181e40640000006400000001'$$);
+SELECT plan_access($$SELECT n FROM path_events WHERE id OPERATOR(idgen.>) '00060a24181e40640000006400000001'
                         ORDER BY id LIMIT 2$$);
 SELECT a.id OPERATOR(idgen.<) b.id AS lt, a.id OPERATOR(idgen.<=) b.id AS le,
        a.id OPERATOR(idgen.=) b.id AS eq, a.id OPERATOR(idgen.<>) b.id AS ne,

@@ -65,3 +65,13 @@ BEGIN
 EXCEPTION WHEN OTHERS THEN
   RETURN SQLSTATE || ': ' || SQLERRM;
 END $$;
+
+-- The lines of a query's plan that say how rows are found (scans, joins and their conditions),
+-- for tests that a query uses an index; the lines around them differ between PostgreSQL majors.
+CREATE FUNCTION plan_access(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+DECLARE line text;
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
+    IF line ~ '(Scan|Join|Cond|Filter)' THEN RETURN NEXT trim(leading ' ->' from line); END IF;
+  END LOOP;
+END $$;

@@ -56,15 +56,8 @@ SELECT count(*) AS by_bound,
 FROM v7_events WHERE id >= idgen.uuidv7_bound('2026-01-09 12:00:00.0001+00');
 SELECT count(*) FROM v7_events
 WHERE id >= idgen.uuidv7_bound('2026-01-03') AND id < idgen.uuidv7_bound('2026-01-04');
-CREATE FUNCTION pg_temp.access(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
-DECLARE line text;
-BEGIN
-  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
-    IF line ~ '(Scan|Cond)' THEN RETURN NEXT trim(leading ' ->' from line); END IF;
-  END LOOP;
-END $$;
-SELECT pg_temp.access($$SELECT * FROM v7_events WHERE id >= idgen.uuidv7_bound('2026-01-09 12:00+00')$$);
-SELECT pg_temp.access($$SELECT * FROM v7_events WHERE id >= idgen.uuidv7_bound(now() - interval '1 hour')$$);
+SELECT plan_access($$SELECT * FROM v7_events WHERE id >= idgen.uuidv7_bound('2026-01-09 12:00+00')$$);
+SELECT plan_access($$SELECT * FROM v7_events WHERE id >= idgen.uuidv7_bound(now() - interval '1 hour')$$);
 
 -- comb(interval): prefix_bytes defaults to 2.
 SET idgen.fixed_clock = '2026-01-01 00:00:00+00';
@@ -92,5 +85,5 @@ FROM generate_series(1, 5000) n;
 ANALYZE shipments;
 SELECT count(*) FROM shipments
 WHERE id >= idgen.comb_bound('2026-01-01 11:50') AND id < idgen.comb_bound('2026-01-01 12:00');
-SELECT pg_temp.access($$SELECT * FROM shipments WHERE id >= idgen.comb_bound('2026-01-01 11:50')
+SELECT plan_access($$SELECT * FROM shipments WHERE id >= idgen.comb_bound('2026-01-01 11:50')
                         AND id < idgen.comb_bound('2026-01-01 12:00')$$);
