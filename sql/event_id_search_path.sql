@@ -79,6 +79,17 @@ FROM (VALUES ('7fffffffffffffffffffffffffffffff'::idgen.event_id)) a(id),
      (VALUES ('7fffffffffffffffffffffffffffffff'::idgen.event_id), ('80000000000000000000000000000000')) b(id);
 RESET enable_seqscan;
 RESET enable_bitmapscan;
+-- An operator of the same name and types on the path does not replace pg_catalog's, which the
+-- path searches first (here one that finds every row equal).
+CREATE SCHEMA path_trojan;
+CREATE FUNCTION path_trojan.always(idgen.event_id, idgen.event_id) RETURNS boolean
+LANGUAGE sql IMMUTABLE AS 'SELECT true';
+CREATE OPERATOR path_trojan.= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id,
+                               FUNCTION = path_trojan.always);
+SET search_path = path_trojan, public;
+SELECT count(*) AS matching FROM path_events WHERE id = '00060a24181e40640000006400000001';
+SET search_path = public;
+DROP SCHEMA path_trojan CASCADE;
 -- No implicit cast to or from uuid: comparing an event id with a uuid is a mistake worth an error.
 \set VERBOSITY terse
 SELECT '00060a24181e40640000006400000001'::idgen.event_id = gen_random_uuid();
