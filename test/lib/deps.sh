@@ -33,12 +33,38 @@ ensure_packages() {
 }
 
 # build_and_install [make variables...]: builds the module and installs it into the PostgreSQL
-# that pg_config names (system directories, so root is needed). Returns non-zero on failure.
+# that pg_config names (system directories, so root is needed). As another user it goes on when
+# that installation already holds this very idgen (same_as_installed), and otherwise prints the
+# command to run as root. Returns non-zero on failure.
 # (Callers run it under `if` or `||`, where bash ignores set -e, so every step checks itself.)
 build_and_install() {
   make -s -j"$(nproc)" "$@" >/dev/null || return 1
+  if [ "$(id -u)" -ne 0 ] && same_as_installed; then
+    echo "using the idgen installed in $(pg_config --pkglibdir): it is this checkout's"
+    return 0
+  fi
   if ! make -s install "$@" >/dev/null 2>&1; then
     echo "could not install into $(pg_config --pkglibdir); run as root, or: sudo make install"
     return 1
   fi
+}
+
+# same_as_installed: whether the built module, the control file and every install script equal
+# those installed in the PostgreSQL that pg_config names. The module is compared without its
+# debug sections and build id, which record the directory it was built in.
+same_as_installed() {
+  local libdir extdir f built installed status
+  libdir=$(pg_config --pkglibdir)
+  extdir=$(pg_config --sharedir)/extension
+  [ -f idgen.so ] && [ -f "$libdir/idgen.so" ] || return 1
+  for f in idgen.control sql/idgen--*.sql; do
+    cmp -s "$f" "$extdir/${f##*/}" || return 1
+  done
+  built=$(mktemp) installed=$(mktemp)
+  objcopy --strip-debug --remove-section=.note.gnu.build-id idgen.so "$built" &&
+    objcopy --strip-debug --remove-section=.note.gnu.build-id "$libdir/idgen.so" "$installed" &&
+    cmp -s "$built" "$installed"
+  status=$?
+  rm -f "$built" "$installed"
+  return $status
 }
