@@ -142,8 +142,9 @@ count integration "$int_ok" "$int_bad"
 # docs' examples). Then pg_upgrade from 15 (built from its archive: Debian's 15.20 is newer
 # than the 18 here and stores catalogue options it does not know) to 18, and from 18 to 19.
 IDGEN_OTHER_MAJORS=${IDGEN_OTHER_MAJORS-16 17 18 19}
-# Every TAP test but the two whose subject is not the server: the bulk concurrency run (030: 19
-# million ids, minutes, the same generator code on every major) and the client drivers (031).
+# Every TAP test but those whose subject is not the server: the bulk concurrency run (030: 19
+# million ids, minutes, the same generator code on every major), the client drivers (031) and
+# the ORM recipes (032).
 IDGEN_MAJOR_TAP_TESTS=(test/t/001_server_restart.pl test/t/010_dump_restore.pl
                        test/t/011_extension_update.pl test/t/012_replication.pl
                        test/t/020_scaling_out.pl test/t/021_group_uuid_clusters.pl

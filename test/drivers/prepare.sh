@@ -1,25 +1,37 @@
 #!/usr/bin/env bash
-# Installs what the driver test (test/t/031_drivers.pl) needs: python3-psycopg, Node.js and npm as
-# Debian packages (as root; otherwise deps.sh prints the apt-get command and stops), then
-# node-postgres at the version pinned in package.json / package-lock.json into
-# test/drivers/node_modules with npm ci (skipped when that version is there: works offline then).
+# Installs what the client tests need: the drivers test (test/t/031_drivers.pl) python3-psycopg,
+# the ORM recipes (test/t/032_orm_recipes.pl) Django, SQLAlchemy and psycopg2, all as Debian
+# packages (as root; otherwise deps.sh prints the apt-get command and stops), and Node.js and npm;
+# then the npm packages pinned in test/drivers and test/orms (package.json, package-lock.json)
+# into each one's node_modules with npm ci (skipped when every pinned version is there: works
+# offline then).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
-drivers=test/drivers
 source test/lib/deps.sh
-ensure_packages python3-psycopg
+ensure_packages python3-psycopg python3-django python3-sqlalchemy python3-psycopg2
 # Node.js and npm: Debian's packages unless the machine already has both (NodeSource's nodejs
 # package includes npm and conflicts with Debian's npm package, so asking for npm there would
 # replace Node.js).
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   ensure_packages nodejs npm
 fi
-pinned=$(node -p "require('./$drivers/package.json').dependencies.pg")
-installed=$(node -p "require('./$drivers/node_modules/pg/package.json').version" 2>/dev/null)
-if [ "$installed" != "$pinned" ]; then
-  if ! (cd "$drivers" && npm ci --no-audit --no-fund --loglevel=error); then
-    # The test then reports node-postgres as not installed.
-    echo "npm ci could not install pg $pinned into $drivers/node_modules"
+# pinned_installed DIR: whether every dependency of DIR/package.json is in DIR/node_modules at
+# its pinned version.
+pinned_installed() {
+  node -e "
+    const deps = require('./$1/package.json').dependencies;
+    for (const [name, version] of Object.entries(deps)) {
+      let installed;
+      try { installed = require('./$1/node_modules/' + name + '/package.json').version; } catch (e) {}
+      if (installed !== version) process.exit(1);
+    }" 2>/dev/null
+}
+for dir in test/drivers test/orms; do
+  if ! pinned_installed "$dir"; then
+    if ! (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error); then
+      # The test then reports the package as not installed.
+      echo "npm ci could not install the packages pinned in $dir/package.json"
+    fi
   fi
-fi
+done
 exit 0

@@ -12,7 +12,8 @@ use Test::More;
 our @EXPORT_OK = qw(run_shell_checks);
 
 # run_shell_checks(\@command, \%env): runs the command with %env added to the environment.
-# Returns the number of "ok" lines it printed; the script's failure to finish is one more failure.
+# Returns the number of "ok" lines it printed (in list context also what it printed); the script's
+# failure to finish is one more failure.
 sub run_shell_checks
 {
 	my ($command, $env) = @_;
@@ -50,7 +51,7 @@ sub run_shell_checks
 		}
 	}
 	ok($finished, "@$command ran to its end") or diag($err);
-	return $passed;
+	return wantarray ? ($passed, $out) : $passed;
 }
 
 1;
