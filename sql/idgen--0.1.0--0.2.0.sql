@@ -169,6 +169,27 @@ COMMENT ON EVENT TRIGGER idgen_groups_forget_dropped IS
 'idgen: clears the group registry''s target of tables that a DROP removes';
 
 ---------------------------------------------------------------------------------------------------
+-- Public id key check values.
+---------------------------------------------------------------------------------------------------
+
+-- Key check values: nodes (replicas, shards) compare their keys by these without showing them.
+CREATE FUNCTION idgen.public_id_key_check()
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_public_id_key_check'
+LANGUAGE C STABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_key_check() IS
+'Check value of the configured public id key: the first 3 bytes of AES of a zero block, 6 hex digits; equal on every server with the same key, and no secret';
+
+CREATE FUNCTION idgen.public_id_key_check(key bytea)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_public_id_key_check'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_key_check(bytea) IS
+'Check value of the given 16, 24 or 32-byte AES key, to compare with idgen.public_id_key_check()';
+
+---------------------------------------------------------------------------------------------------
 -- Messages: a negative DistributedId names a constraint that says the rule.
 ---------------------------------------------------------------------------------------------------
 

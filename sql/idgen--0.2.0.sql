@@ -676,6 +676,23 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION idgen.public_id_to_uuid(uuid, bytea) IS
 'The uuid behind a public id under the given 16, 24 or 32-byte AES key; never NULL: any 16 bytes decode to some uuid, so forgery is not detected';
 
+-- Key check values: nodes (replicas, shards) compare their keys by these without showing them.
+CREATE FUNCTION idgen.public_id_key_check()
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_public_id_key_check'
+LANGUAGE C STABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_key_check() IS
+'Check value of the configured public id key: the first 3 bytes of AES of a zero block, 6 hex digits; equal on every server with the same key, and no secret';
+
+CREATE FUNCTION idgen.public_id_key_check(key bytea)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_public_id_key_check'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_key_check(bytea) IS
+'Check value of the given 16, 24 or 32-byte AES key, to compare with idgen.public_id_key_check()';
+
 ---------------------------------------------------------------------------------------------------
 -- Group-key uuids (docs/group-uuid.md): a 48-bit sequential key and a 12-bit
 -- group inside a uuid. Generators are VOLATILE (random tail) and PARALLEL SAFE (the name form

@@ -127,8 +127,19 @@ SELECT q, sqlstate_of(q) FROM (VALUES
 SELECT idgen.public_id(5.000, key) = idgen.public_id(5, key) AS scale_ignored
 FROM keys WHERE name = 'k256';
 
+-- Key check values: the first 3 bytes of AES of a zero block (the zero keys' are AES's known
+-- answers), the same for a key however it is written, different between keys.
+SELECT idgen.public_id_key_check(decode(repeat('00', 16), 'hex')) AS zero_128,
+       idgen.public_id_key_check(decode(repeat('00', 32), 'hex')) AS zero_256,
+       idgen.public_id_key_check(decode('k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=', 'base64'))
+         AS upstream_vector_key,
+       idgen.public_id_key_check(NULL) IS NULL AS strict;
+SELECT name, idgen.public_id_key_check(key) AS key_check FROM keys ORDER BY name;
+SELECT sqlstate_of('SELECT idgen.public_id_key_check(''\x0001''::bytea)');
+
 -- Without a configured key the configured-key forms refuse (55000), and the key file setting
 -- cannot be changed from a session (55P02).
 SELECT sqlstate_of('SELECT idgen.public_id(1)');
+SELECT sqlstate_of('SELECT idgen.public_id_key_check()');
 SELECT sqlstate_of('SELECT idgen.public_id_to_bigint(gen_random_uuid())');
 SELECT sqlstate_of('SET idgen.public_id_key_file = ''/tmp/key''');

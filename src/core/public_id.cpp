@@ -6,6 +6,7 @@
 #include <openssl/crypto.h>
 
 #include "core/byte_order.hpp"
+#include "core/hex.hpp"
 
 namespace idgen::public_id {
 namespace {
@@ -68,6 +69,15 @@ bool encrypt(const AesBlockCipher& cipher, const Uuid& plaintext, Uuid* public_i
   Uuid c;
   if (!cipher.encrypt(plaintext.bytes.data(), c.bytes.data())) return false;
   *public_id = guid_swap(c);
+  return true;
+}
+
+bool key_check_value(const AesBlockCipher& cipher, char out[kKeyCheckChars]) noexcept {
+  const std::uint8_t zero[16] = {};
+  std::uint8_t block[16];
+  if (!cipher.encrypt(zero, block)) return false;
+  const std::uint64_t first = (std::uint64_t{block[0]} << 16) | (block[1] << 8) | block[2];
+  hex::encode_lower(first, kKeyCheckChars, out);
   return true;
 }
 

@@ -42,6 +42,14 @@ bool decimal28_of_plaintext(const Uuid& p, u128* out) noexcept;
 // U from C and C from U: bytes 0-3, 4-5 and 6-7 reversed (a .NET Guid's little-endian fields).
 Uuid guid_swap(const Uuid& u) noexcept;
 
+// The key check value of the cipher's key: the first 3 bytes of the encryption of an all-zero
+// block, as 6 lower-case hex digits (the KCV of payment-card key management). Nodes compare keys
+// by it without showing them; it tells nothing new about the key, since the zero block is the
+// plaintext of the public id of 0, which anyone who may call public_id can make. False only when
+// the cipher has no key or OpenSSL failed.
+constexpr std::size_t kKeyCheckChars = 6;
+[[nodiscard]] bool key_check_value(const AesBlockCipher& cipher, char out[kKeyCheckChars]) noexcept;
+
 // P -> U. False only when the cipher has no key or OpenSSL failed.
 [[nodiscard]] bool encrypt(const AesBlockCipher& cipher, const Uuid& plaintext,
                            Uuid* public_id) noexcept;

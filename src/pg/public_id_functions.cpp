@@ -89,3 +89,13 @@ IDGEN_SQL_FUNCTION(idgen_public_id_to_numeric) {
 }
 
 IDGEN_SQL_FUNCTION(idgen_public_id_to_uuid) { return uuid_datum(plaintext_arg(fcinfo)); }
+
+// idgen.public_id_key_check() and idgen.public_id_key_check(key bytea): the configured key's, or
+// that key's, check value.
+IDGEN_SQL_FUNCTION(idgen_public_id_key_check) {
+  const AesBlockCipher& cipher =
+      PG_NARGS() > 0 ? explicit_public_id_cipher(fcinfo, 0) : configured_public_id_cipher();
+  char kcv[public_id::kKeyCheckChars];
+  if (!public_id::key_check_value(cipher, kcv)) report_aes_failure();
+  return PointerGetDatum(cstring_to_text_with_len(kcv, sizeof kcv));
+}

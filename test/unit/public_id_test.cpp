@@ -250,5 +250,20 @@ TEST(Base64, MatchesOpenSslOnRfcVectorsAndRandomInput) {
   EXPECT_EQ(base64::decode("-_AA", 4, out, sizeof out).status, base64::Base64Status::bad_character);
 }
 
+// Key check values against AES's known answers for an all-zero block (the zero keys' AES-128 and
+// AES-256 outputs start 66e94bd4 and dc95c078), and nothing without a key.
+TEST(PublicId, KeyCheckValue) {
+  const std::uint8_t zero_key[32] = {};
+  AesBlockCipher cipher;
+  char kcv[public_id::kKeyCheckChars];
+  EXPECT_FALSE(public_id::key_check_value(cipher, kcv));
+  ASSERT_TRUE(cipher.set_key(zero_key, 16));
+  ASSERT_TRUE(public_id::key_check_value(cipher, kcv));
+  EXPECT_EQ(std::string(kcv, sizeof kcv), "66e94b");
+  ASSERT_TRUE(cipher.set_key(zero_key, 32));
+  ASSERT_TRUE(public_id::key_check_value(cipher, kcv));
+  EXPECT_EQ(std::string(kcv, sizeof kcv), "dc95c0");
+}
+
 }  // namespace
 }  // namespace idgen

@@ -55,6 +55,14 @@ if [ "${1:-}" = "--inside" ]; then
   # Runs a query in a new session until it prints $2 (a reload reaches backends asynchronously).
   until_new() { until_prints "$2" ask_new "$1"; }
 
+  # The check value of a base64 key, computed by OpenSSL outside the server (the key itself must
+  # never reach a statement, which the log check below would catch).
+  key_check_of() {
+    head -c 16 /dev/zero |
+      openssl enc -aes-256-ecb -nopad -K "$(base64 -d <<<"$1" | od -v -An -tx1 | tr -d ' \n')" |
+      od -An -tx1 -N3 | tr -d ' \n'
+  }
+
   # A session that stays open across reloads.
   coproc LONG { psql -XAtq -v VERBOSITY=terse 2>&1; }
   ask_long() { ask_open "${LONG[1]}" "${LONG[0]}" "$1"; }
@@ -76,6 +84,8 @@ if [ "${1:-}" = "--inside" ]; then
   check "the 22-character form" \
     "$(ask_new "SELECT idgen.to_alphanumeric(idgen.public_id(1088824355131185736905670087))")" \
     48XoooHHCe1CiOHrghM7Dl
+  check "the configured key's check value is AES of a zero block under the file's key (first 3 bytes)" \
+    "$(ask_new "SELECT idgen.public_id_key_check()")" "$(key_check_of "$readme_key")"
 
   # ---- rotation: new contents in the same file, then a new file --------------------------------
   write_key "$key_file" "$zero_key"
@@ -84,6 +94,8 @@ if [ "${1:-}" = "--inside" ]; then
   reload
   check "new file contents reach the open session after a reload" \
     "$(until_long "$zero_check" "$zero_expect")" "$zero_expect"
+  check "after the rotation the check value is the new key's" \
+    "$(ask_long "SELECT idgen.public_id_key_check()")" "$(key_check_of "$zero_key")"
   check "ids made with the old key no longer decode" \
     "$(ask_long "SELECT coalesce(idgen.public_id_to_numeric('$readme_expect')::text, 'null')")" null
   write_key "$dir/other.key" "$readme_key"
