@@ -7,8 +7,8 @@
 # loaded per backend and once preloaded), tap (test/t/*.pl on PostgreSQL's TAP framework: every
 # multi-server and multi-session test) and integration (test/integration/*.sh: the README's demo
 # and the PGXN install, which use Debian's own tools); all make their own throwaway clusters. Then
-# the same build, regress and the server's TAP tests on each other supported major, and
-# pg_upgrade between majors. As root it installs missing Debian packages first; otherwise it
+# the same build, regress and the server's TAP tests on each other supported major, pg_upgrade
+# between majors, and a Citus cluster (coordinator and two workers) on PostgreSQL 18. As root it installs missing Debian packages first; otherwise it
 # prints the apt-get command and stops. Exit status is 0 only when nothing failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -79,6 +79,7 @@ source test/lib/clusters.sh
 source test/lib/regress.sh
 source test/lib/tap.sh
 source test/lib/pg_majors.sh
+source test/lib/citus.sh
 # regress_suite SUITE PG_CONFIG: both scopes against that installation, counted as SUITE.
 regress_suite() {
   local suite=$1 pg_config=$2 mode status ok bad all_ok=0 all_bad=0 log
@@ -190,9 +191,22 @@ upgrade_suite() {
   IDGEN_OLD_INSTALL=${major_prefix[$from]} \
     tap_suite "pg_upgrade-$from-$to" "${major_prefix[$to]}/bin/pg_config" test/upgrade/pg_upgrade.pl
 }
+# citus_suite: the multi-node test on PostgreSQL 18 (built above or here) with Citus built from
+# ../shared/citus into it (test/lib/citus.sh).
+citus_suite() {
+  [ -n "${major_prefix[18]:-}" ] || build_for_major 18 || { count citus 0 1; return; }
+  if ! install_citus "${major_prefix[18]}" 2>"$log_dir/citus-build.log"; then
+    cat "$log_dir/citus-build.log"
+    count citus 0 1
+    return
+  fi
+  tap_suite citus "${major_prefix[18]}/bin/pg_config" test/citus/citus_cluster.pl
+}
 if [ -n "$IDGEN_OTHER_MAJORS" ]; then
   upgrade_suite 15 18
   upgrade_suite 18 19
+  echo "== Citus"
+  citus_suite
 fi
 
 rm -rf "$log_dir"

@@ -1,0 +1,166 @@
+# idgen on a Citus cluster: a coordinator and two workers on loopback, idgen preloaded after
+# Citus on each. The time-ordered families as defaults of a distributed table, filled through the
+# coordinator (VALUES and INSERT ... SELECT from generate_series, defaults evaluated there),
+# through INSERT ... SELECT from another distributed table (defaults evaluated on the workers)
+# and through sessions on the workers themselves: every id unique across the cluster, each
+# family's own checks true on every row, ids ordered by time within each node. A reference table
+# keyed by COMBs holds the same rows on every node; validation functions pushed down to the
+# shards answer as on one server. The public id key check value tells a node with another key
+# from the others without showing any key.
+#
+# Runs against a PostgreSQL with Citus installed (test/run-all.sh builds Citus from
+# ../shared/citus into the PostgreSQL 18 it built, test/lib/citus.sh).
+use strict;
+use warnings;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use IdgenTest::KeyFile qw(random_key write_key_file);
+
+my $rows = 3000;    # per way of inserting
+
+my @nodes = map { PostgreSQL::Test::Cluster->new($_) } qw(coordinator worker1 worker2);
+my ($coordinator, @workers) = @nodes;
+my $shared_key = random_key();
+for my $node (@nodes)
+{
+	$node->init;
+	# Citus connects to the nodes over TCP; initdb -A trust lets loopback connections in.
+	$node->append_conf(
+		'postgresql.conf', qq{
+shared_preload_libraries = 'citus,idgen'
+listen_addresses = '127.0.0.1'
+max_connections = 60
+});
+	# A relative key file path is relative to the data directory.
+	write_key_file($node->data_dir . '/public_id.key',
+		$node->name eq 'worker2' ? random_key() : $shared_key);
+	$node->append_conf('postgresql.conf', "idgen.public_id_key_file = 'public_id.key'");
+	$node->start;
+	$node->safe_psql('postgres', 'CREATE EXTENSION citus');
+}
+$coordinator->safe_psql(
+	'postgres', qq{
+SELECT citus_set_coordinator_host('127.0.0.1', @{[ $coordinator->port ]});
+SELECT citus_add_node('127.0.0.1', @{[ $workers[0]->port ]});
+SELECT citus_add_node('127.0.0.1', @{[ $workers[1]->port ]});
+});
+is($coordinator->safe_psql('postgres', 'SELECT count(*) FROM citus_get_active_worker_nodes()'),
+	'2', 'a coordinator and two active workers');
+
+# CREATE EXTENSION on the coordinator reaches the workers.
+$coordinator->safe_psql('postgres', 'CREATE EXTENSION idgen');
+is( join(',',
+		map { $_->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE extname = 'idgen'}) }
+		  @nodes),
+	'0.2.0,0.2.0,0.2.0',
+	'CREATE EXTENSION idgen on the coordinator creates it on both workers');
+
+# One distributed table per family, sharded by its key.
+my %families = (
+	comb => [ 'uuid', 'idgen.comb()', 'idgen.comb_valid(id)' ],
+	uuidv7 => [ 'uuid', 'idgen.uuidv7()', 'idgen.uuid_version(id) = 7' ],
+	distributed_id128 =>
+	  [ 'uuid', 'idgen.distributed_id128()', 'idgen.distributed_id128_timestamp(id) > now() - interval \'1 hour\'' ],
+	distributed_id => [
+		'idgen.distributed_id', 'idgen.distributed_id()',
+		'idgen.distributed_id_timestamp(id) > now() - interval \'1 hour\''
+	]);
+$coordinator->safe_psql('postgres', q{
+CREATE TABLE sources (n integer PRIMARY KEY);
+SELECT create_distributed_table('sources', 'n');
+INSERT INTO sources SELECT generate_series(1, } . $rows . q{);
+});
+for my $family (sort keys %families)
+{
+	my ($type, $default, $valid) = @{ $families{$family} };
+	$coordinator->safe_psql(
+		'postgres', qq{
+CREATE TABLE keyed_$family (id $type PRIMARY KEY DEFAULT $default,
+                            way text NOT NULL, node text NOT NULL DEFAULT current_setting('port'),
+                            made timestamptz NOT NULL DEFAULT clock_timestamp());
+SELECT create_distributed_table('keyed_$family', 'id');
+-- Through the coordinator: VALUES, and INSERT ... SELECT from a function (defaults made there).
+INSERT INTO keyed_$family (way) VALUES ('values'), ('values');
+INSERT INTO keyed_$family (way) SELECT 'select' FROM generate_series(1, $rows);
+-- INSERT ... SELECT from a distributed table: the defaults are evaluated on the workers.
+INSERT INTO keyed_$family (way) SELECT 'repartitioned' FROM sources;
+});
+	# Sessions on the workers, inserting into the distributed table directly.
+	for my $worker (@workers)
+	{
+		$worker->safe_psql('postgres',
+			"INSERT INTO keyed_$family (way) SELECT 'worker session' FROM generate_series(1, $rows)");
+	}
+	my $expected = 2 + 4 * $rows;
+	is( $coordinator->safe_psql(
+			'postgres',
+			"SELECT count(*) || ' ' || count(DISTINCT id) || ' ' || count(*) FILTER (WHERE $valid) FROM keyed_$family"
+		),
+		"$expected $expected $expected",
+		"$family: $expected ids through the coordinator, INSERT ... SELECT and worker sessions, all distinct and valid");
+	is( $coordinator->safe_psql(
+			'postgres', qq{
+SELECT count(DISTINCT node) FILTER (WHERE way = 'repartitioned') || ' ' ||
+       count(DISTINCT node) FILTER (WHERE way = 'worker session')
+FROM keyed_$family}),
+		'2 2',
+		"$family: the repartitioned rows and the worker sessions' rows were made on both workers");
+}
+
+# Within one node's generator, ids increase with the time they were made (the time-ordered
+# families; COMBs only by minute). Checked on the coordinator's own INSERT ... SELECT rows.
+for my $family (qw(uuidv7 distributed_id128 distributed_id))
+{
+	is( $coordinator->safe_psql(
+			'postgres', qq{
+SELECT count(*) FROM (
+  SELECT id, lag(id) OVER (ORDER BY made, id) AS prev FROM keyed_$family
+  WHERE way = 'select') t
+WHERE id <= prev}),
+		'0',
+		"$family: the coordinator's ids increase in the order they were made");
+}
+
+# A reference table keyed by COMBs: the same rows on every node.
+$coordinator->safe_psql('postgres', q{
+CREATE TABLE countries (id uuid PRIMARY KEY DEFAULT idgen.comb(), name text NOT NULL);
+SELECT create_reference_table('countries');
+INSERT INTO countries (name) VALUES ('France'), ('Japan'), ('Peru');
+});
+my @digests = map {
+	$_->safe_psql('postgres', q{
+SELECT md5(string_agg(id::text || name, ',' ORDER BY id)) FROM countries})
+} @nodes;
+is(scalar(keys %{ { map { $_ => 1 } @digests } }), 1,
+	'a reference table keyed by COMBs holds the same ids on the coordinator and both workers');
+
+# Functions of the key pushed down to the shards answer as on one server.
+is( $coordinator->safe_psql(
+		'postgres', q{
+SELECT count(*) FILTER (WHERE idgen.comb_valid(id, tolerance => '1 hour'))
+     = count(*) FILTER (WHERE idgen.comb_prefix(id) = idgen.comb_prefix(id))
+FROM keyed_comb}),
+	't',
+	'comb_valid and comb_prefix evaluated on the shards agree for every row');
+is( $coordinator->safe_psql(
+		'postgres', q{
+SELECT count(*) FROM keyed_uuidv7
+WHERE id >= idgen.uuidv7_bound(now() - interval '1 hour')}),
+	2 + 4 * $rows,
+	'a uuidv7_bound range condition, pushed to the shards, finds every recent row');
+
+# The key check value: equal where the key is, different on the worker with another key.
+my %checks = map { $_->name => $_->safe_psql('postgres', 'SELECT idgen.public_id_key_check()') } @nodes;
+is($checks{worker1}, $checks{coordinator}, 'worker1 holds the coordinator\'s public id key (same check value)');
+isnt($checks{worker2}, $checks{coordinator}, 'worker2, configured with another key, shows another check value');
+like($checks{coordinator}, qr/^[0-9a-f]{6}$/, 'a check value is 6 hexadecimal digits');
+my $compared = $coordinator->safe_psql(
+	'postgres', q{
+SELECT string_agg(result, ',' ORDER BY nodeport)
+FROM run_command_on_workers('SELECT idgen.public_id_key_check()')});
+is($compared, "$checks{worker1},$checks{worker2}",
+	'run_command_on_workers lists every worker\'s check value from the coordinator');
+
+$_->stop for @nodes;
+done_testing();
