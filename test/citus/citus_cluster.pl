@@ -150,6 +150,50 @@ WHERE id >= idgen.uuidv7_bound(now() - interval '1 hour')}),
 	2 + 4 * $rows,
 	'a uuidv7_bound range condition, pushed to the shards, finds every recent row');
 
+# Group keys from sequences. A sequence that a distributed table's default names gets, on each
+# worker, the range (group << 48) + 1 ...: above a group-key uuid's 48-bit key, so inserts made
+# there fail. The recipe: a node-local sequence on every node (created with DDL propagation off)
+# with its own residue, START k INCREMENT BY n, read through a function, so Citus neither
+# distributes the sequence nor moves its range; and the group by its id, which is the same on
+# every node (the registry is per node).
+$coordinator->safe_psql('postgres', q{
+CREATE SEQUENCE plain_key;
+CREATE TABLE person_plain (id uuid PRIMARY KEY DEFAULT idgen.group_uuid(7, nextval('plain_key')), name text);
+SELECT create_distributed_table('person_plain', 'id');
+});
+my ($status, $out, $err) = $workers[0]->psql('postgres', q{
+\set VERBOSITY verbose
+INSERT INTO person_plain (name) VALUES ('x')});
+like($err, qr/22003: key 281474976710657 is out of range for a group-key uuid/,
+	'a distributed sequence in a group-key default fails on a worker (its range starts at 2^48 + 1)');
+my $residue = 0;
+for my $node (@nodes)
+{
+	$residue++;
+	$node->safe_psql('postgres', qq{
+SET citus.enable_ddl_propagation = off;
+CREATE SEQUENCE person_key_local START $residue INCREMENT BY 16;});
+}
+$coordinator->safe_psql('postgres', q{
+CREATE FUNCTION next_person_key() RETURNS bigint LANGUAGE sql VOLATILE
+AS $$ SELECT nextval('person_key_local') $$;
+CREATE TABLE person (id uuid PRIMARY KEY DEFAULT idgen.group_uuid(7, next_person_key()), name text);
+SELECT create_distributed_table('person', 'id');
+INSERT INTO person (name) SELECT 'coordinator' FROM generate_series(1, 200);
+INSERT INTO person (name) SELECT 'repartitioned' FROM sources;
+});
+$_->safe_psql('postgres', "INSERT INTO person (name) SELECT 'worker' FROM generate_series(1, 200)")
+  for @workers;
+my $people = 400 + 200 + $rows;
+is( $coordinator->safe_psql(
+		'postgres', q{
+SELECT count(*) || ' ' || count(DISTINCT idgen.group_uuid_key(id)) || ' ' ||
+       count(DISTINCT idgen.group_uuid_key(id) % 16) || ' ' ||
+       string_agg(DISTINCT idgen.group_uuid_group(id)::text, ',')
+FROM person}),
+	"$people $people 3 7",
+	"group keys from node-local sequences: $people rows through the coordinator, INSERT ... SELECT on the workers and worker sessions, every key distinct, one residue per node, group 7");
+
 # The key check value: equal where the key is, different on the worker with another key.
 my %checks = map { $_->name => $_->safe_psql('postgres', 'SELECT idgen.public_id_key_check()') } @nodes;
 is($checks{worker1}, $checks{coordinator}, 'worker1 holds the coordinator\'s public id key (same check value)');
