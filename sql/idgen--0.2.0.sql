@@ -792,6 +792,7 @@ DECLARE
   holder text;
   known integer;
   free_id integer;
+  missing text;
 BEGIN
   IF name IS NULL THEN
     RAISE EXCEPTION 'name must not be null' USING ERRCODE = 'invalid_parameter_value';
@@ -811,6 +812,29 @@ BEGIN
     RAISE EXCEPTION 'table % is temporary', register_group.target
       USING ERRCODE = 'invalid_parameter_value',
             DETAIL = 'A group''s table outlives sessions; a temporary table ends with its own.';
+  END IF;
+  -- On a Citus cluster a registration must reach every node, or a name would give a different
+  -- group id depending on the node that runs a statement: the registry must be a reference table.
+  IF EXISTS (SELECT FROM pg_extension e WHERE e.extname = 'citus') THEN
+    IF NOT EXISTS (SELECT FROM pg_dist_partition p WHERE p.logicalrelid = 'idgen.groups'::regclass) THEN
+      RAISE EXCEPTION 'the group registry is not distributed over the Citus cluster'
+        USING ERRCODE = 'object_not_in_prerequisite_state',
+              DETAIL = 'A group registered on one node only would have another group id on the others.',
+              HINT = 'Run SELECT idgen.distribute_groups(); once, on the coordinator.';
+    END IF;
+    -- Citus copies reference tables to a node added later only when it next needs them there.
+    -- Until then the node's cached names would miss this registration.
+    SELECT string_agg(format('%s:%s', n.nodename, n.nodeport), ', ' ORDER BY n.nodeid) INTO missing
+    FROM pg_dist_node n
+    WHERE n.isactive AND n.noderole = 'primary'
+      AND NOT EXISTS (SELECT FROM pg_dist_placement p JOIN pg_dist_shard s ON s.shardid = p.shardid
+                      WHERE s.logicalrelid = 'idgen.groups'::regclass AND p.groupid = n.groupid);
+    IF missing IS NOT NULL THEN
+      RAISE EXCEPTION 'the group registry has no copy on node %', missing
+        USING ERRCODE = 'object_not_in_prerequisite_state',
+              DETAIL = 'Citus copies reference tables to a new node when it next needs them there.',
+              HINT = 'Run SELECT replicate_reference_tables(); on the coordinator, then register again.';
+    END IF;
   END IF;
   -- One registration at a time, so two sessions cannot take the same id unseen.
   LOCK TABLE idgen.groups IN SHARE ROW EXCLUSIVE MODE;
@@ -848,22 +872,47 @@ COMMENT ON FUNCTION idgen.register_group(text, integer, regclass) IS
 
 CREATE FUNCTION idgen.group_name(id uuid)
 RETURNS text
-LANGUAGE sql STABLE STRICT PARALLEL SAFE
-RETURN (SELECT g.name FROM idgen.groups g WHERE g.group_id = idgen.group_uuid_group(id));
+AS 'MODULE_PATHNAME', 'idgen_group_name'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.group_name(uuid) IS
 'The registered name of a group-key uuid''s group; NULL when its group id is not registered';
 
--- Only a table that exists: the event trigger below forgets dropped tables, and this also holds
--- where event triggers do not fire (single-user mode, event_triggers = off).
+-- Only a table that exists: the event trigger below forgets dropped tables, and the lookup also
+-- checks, for where event triggers do not fire (single-user mode, event_triggers = off).
 CREATE FUNCTION idgen.group_target(id uuid)
 RETURNS regclass
-LANGUAGE sql STABLE STRICT PARALLEL SAFE
-RETURN (SELECT g.target FROM idgen.groups g JOIN pg_class c ON c.oid = g.target
-        WHERE g.group_id = idgen.group_uuid_group(id));
+AS 'MODULE_PATHNAME', 'idgen_group_target'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.group_target(uuid) IS
 'The table registered for a group-key uuid''s group (for routing); NULL when none is registered';
+
+-- A Citus cluster needs one registry for all nodes: a reference table, which Citus copies to every
+-- node and changes everywhere or nowhere. Its statement trigger only empties caches, which is
+-- safe on every copy, so Citus's refusal of triggers on distributed tables is lifted for it.
+CREATE FUNCTION idgen.distribute_groups()
+RETURNS void
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_extension e WHERE e.extname = 'citus') THEN
+    RAISE EXCEPTION 'extension "citus" is not installed in this database'
+      USING ERRCODE = 'object_not_in_prerequisite_state',
+            DETAIL = 'Only a Citus cluster distributes the group registry; on one server idgen.groups is the registry.';
+  END IF;
+  IF EXISTS (SELECT FROM pg_dist_partition p WHERE p.logicalrelid = 'idgen.groups'::regclass) THEN
+    RETURN;
+  END IF;
+  -- Reverted when the function returns (it has a SET clause).
+  PERFORM set_config('citus.enable_unsafe_triggers', 'on', true);
+  PERFORM create_reference_table('idgen.groups');
+END
+$$;
+
+COMMENT ON FUNCTION idgen.distribute_groups() IS
+'Citus: makes idgen.groups a reference table, so that every node resolves group names alike and registrations reach every node or fail (run once, on the coordinator)';
 
 -- A registered table that is dropped leaves the registry: otherwise its oid would stay in
 -- idgen.groups.target, where group_target() would return it, pg_dump would write it out as a
@@ -875,12 +924,34 @@ RETURNS event_trigger
 LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 AS $$
+DECLARE
+  dropped oid[];
+  names text[];
 BEGIN
-  IF EXISTS (SELECT FROM idgen.groups g JOIN pg_event_trigger_dropped_objects() d
-             ON d.classid = 'pg_class'::regclass AND d.objsubid = 0 AND d.objid = g.target) THEN
-    UPDATE idgen.groups g SET target = NULL
-    FROM pg_event_trigger_dropped_objects() d
-    WHERE d.classid = 'pg_class'::regclass AND d.objsubid = 0 AND d.objid = g.target;
+  -- The dropped tables first, then the registry rows by name: on a Citus cluster the UPDATE runs
+  -- on every node's copy of the registry, where the same table has another oid and where
+  -- pg_event_trigger_dropped_objects() cannot be called.
+  SELECT array_agg(d.objid) INTO dropped FROM pg_event_trigger_dropped_objects() d
+  WHERE d.classid = 'pg_class'::regclass AND d.objsubid = 0;
+  IF dropped IS NULL THEN
+    RETURN;
+  END IF;
+  IF EXISTS (SELECT FROM pg_extension e WHERE e.extname = 'citus') THEN
+    -- A Citus worker: a registered table is a distributed one, dropped on the coordinator, whose
+    -- call of this function updates every copy of the registry. Doing it here too would wait for
+    -- the coordinator's own transaction (a distributed deadlock).
+    IF EXISTS (SELECT FROM pg_dist_local_group l WHERE l.groupid <> 0) THEN
+      RETURN;
+    END IF;
+  END IF;
+  IF current_setting('citus.allow_nested_distributed_execution', true) IS NOT NULL THEN
+    -- The registry read below may run inside a command Citus sent to this node (a shard's drop);
+    -- it reads this node's copy. Reverted when the function returns (it has a SET clause).
+    PERFORM set_config('citus.allow_nested_distributed_execution', 'on', true);
+  END IF;
+  SELECT array_agg(g.name) INTO names FROM idgen.groups g WHERE g.target::oid = ANY (dropped);
+  IF names IS NOT NULL THEN
+    UPDATE idgen.groups g SET target = NULL WHERE g.name = ANY (names);
   END IF;
 END
 $$;

@@ -5,6 +5,10 @@
 // (registered or not) and forgets them all when idgen.groups changes: the table's statement
 // trigger (idgen_groups_changed) queues a relcache invalidation for it, which PostgreSQL delivers
 // to every backend when the writing transaction commits, and to the writer itself at once.
+//
+// On a Citus cluster idgen.groups is a reference table (idgen.distribute_groups()): each node
+// holds a copy, changed on all nodes in one distributed transaction, and the trigger fires on each
+// node's copy. Lookups read the node's own copy, also inside queries that Citus pushed to shards.
 #include "pg/group_registry.hpp"
 
 #include <cstring>
@@ -49,27 +53,52 @@ const CachedGroup* cached(const char* name, int length) {
   return nullptr;
 }
 
-// The registered id of name, or -1: one query against idgen.groups, as the calling role (which
-// reads the registry through its SELECT grant to PUBLIC), immune to its search_path.
-int registered_group_id(text* name) {
+// Makes a registry read allowed inside a query that Citus pushed to a shard. On a Citus cluster
+// idgen.groups is a reference table (idgen.distribute_groups): every node holds a copy, and a read
+// of it is itself a Citus query, which Citus refuses inside a shard query unless this setting is
+// on. The read then uses the node's own copy. Without Citus the setting does not exist and
+// nothing is set.
+void allow_registry_read_in_shard_query() {
+  constexpr const char* kNested = "citus.allow_nested_distributed_execution";
+  if (GetConfigOption(kNested, true, false) == nullptr) return;
+  (void)set_config_option(kNested, "on", PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0,
+                          false);
+}
+
+// Runs one registry query with one argument and returns its first row's first column, or
+// is_null = true: as the calling role (which reads the registry through its SELECT grant to
+// PUBLIC), immune to its search_path. The result is copied out of SPI's memory.
+Datum registry_value(const char* sql, Oid argtype, Datum arg, bool* is_null) {
   if (SPI_connect() != SPI_OK_CONNECT) {
     ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("could not connect to SPI")));
   }
   const int settings = pin_sql_settings();
-  Oid argtypes[1] = {TEXTOID};
-  Datum values[1] = {PointerGetDatum(name)};
-  const int rc = SPI_execute_with_args(
-      "SELECT g.group_id FROM idgen.groups g WHERE g.name OPERATOR(pg_catalog.=) $1", 1, argtypes,
-      values, nullptr, true, 1);
-  int group_id = -1;
+  allow_registry_read_in_shard_query();
+  Oid argtypes[1] = {argtype};
+  Datum values[1] = {arg};
+  const int rc = SPI_execute_with_args(sql, 1, argtypes, values, nullptr, true, 1);
+  *is_null = true;
+  Datum result = static_cast<Datum>(0);
   if (rc == SPI_OK_SELECT && SPI_processed == 1) {
-    bool isnull = true;
-    const Datum d = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull);
-    if (!isnull) group_id = DatumGetInt32(d);
+    TupleDesc desc = SPI_tuptable->tupdesc;
+    const Datum d = SPI_getbinval(SPI_tuptable->vals[0], desc, 1, is_null);
+    if (!*is_null) {
+      const Form_pg_attribute column = TupleDescAttr(desc, 0);
+      result = SPI_datumTransfer(d, column->attbyval, column->attlen);
+    }
   }
   unpin_sql_settings(settings);
   SPI_finish();
-  return group_id;
+  return result;
+}
+
+// The registered id of name, or -1.
+int registered_group_id(text* name) {
+  bool is_null = true;
+  const Datum id =
+      registry_value("SELECT g.group_id FROM idgen.groups g WHERE g.name OPERATOR(pg_catalog.=) $1",
+                     TEXTOID, PointerGetDatum(name), &is_null);
+  return is_null ? -1 : DatumGetInt32(id);
 }
 
 }  // namespace
@@ -83,15 +112,17 @@ int crc12_of_name(text* name) {
   return crc;
 }
 
+Oid groups_table() {
+  const Oid schema = get_namespace_oid("idgen", true);
+  return OidIsValid(schema) ? get_relname_relid("groups", schema) : InvalidOid;
+}
+
 int group_id_of_name(text* name) {
   const char* data = VARDATA_ANY(name);
   const int len = static_cast<int>(VARSIZE_ANY_EXHDR(name));
   if (const CachedGroup* hit = cached(data, len)) return hit->group_id;
 
-  if (groups_relid == InvalidOid) {
-    const Oid schema = get_namespace_oid("idgen", true);
-    groups_relid = OidIsValid(schema) ? get_relname_relid("groups", schema) : InvalidOid;
-  }
+  if (groups_relid == InvalidOid) groups_relid = groups_table();
   int group_id = registered_group_id(name);
   if (group_id < 0) group_id = crc12_of_name(name);
   if (len <= kMaxCachedName && OidIsValid(groups_relid)) {
@@ -102,6 +133,21 @@ int group_id_of_name(text* name) {
     slot.group_id = group_id;
   }
   return group_id;
+}
+
+Datum registered_group_name(int group_id, bool* is_null) {
+  return registry_value(
+      "SELECT g.name FROM idgen.groups g WHERE g.group_id OPERATOR(pg_catalog.=) $1", INT4OID,
+      Int32GetDatum(group_id), is_null);
+}
+
+Datum registered_group_target(int group_id, bool* is_null) {
+  // Only a table that exists: the event trigger forgets dropped tables, but does not fire in
+  // single-user mode or with event_triggers = off.
+  return registry_value(
+      "SELECT g.target FROM idgen.groups g JOIN pg_catalog.pg_class c"
+      " ON c.oid OPERATOR(pg_catalog.=) g.target WHERE g.group_id OPERATOR(pg_catalog.=) $1",
+      INT4OID, Int32GetDatum(group_id), is_null);
 }
 
 void install_group_registry_cache() { CacheRegisterRelcacheCallback(on_relcache_invalidation, 0); }
@@ -115,6 +161,13 @@ IDGEN_SQL_FUNCTION(idgen_groups_changed) {
                     errmsg("idgen.groups_changed() must be called as a trigger")));
   }
   const auto* trigger = reinterpret_cast<TriggerData*>(fcinfo->context);
-  CacheInvalidateRelcache(trigger->tg_relation);
+  // The caches watch idgen.groups by oid. On a Citus cluster this trigger fires on each node's
+  // copy of the table (a shard with a name of its own), so the invalidation names idgen.groups.
+  const Oid groups = idgen::pg::groups_table();
+  if (OidIsValid(groups)) {
+    CacheInvalidateRelcacheByRelid(groups);
+  } else {
+    CacheInvalidateRelcache(trigger->tg_relation);
+  }
   return static_cast<Datum>(0);  // a statement trigger's result is ignored
 }

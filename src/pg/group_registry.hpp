@@ -13,6 +13,14 @@ int group_id_of_name(text* name);
 // The CRC-12 of a name's UTF-8 bytes, whatever the database encoding.
 int crc12_of_name(text* name);
 
+// The registered name (text) and the registered, existing table (regclass) of a group id;
+// *is_null when there is none.
+Datum registered_group_name(int group_id, bool* is_null);
+Datum registered_group_target(int group_id, bool* is_null);
+
+// The oid of idgen.groups, InvalidOid while the extension is being dropped.
+Oid groups_table();
+
 // Registers the relcache callback that empties the cache; once per process, from _PG_init.
 void install_group_registry_cache();
 

@@ -78,6 +78,20 @@ IDGEN_SQL_FUNCTION(idgen_group_uuid_key) {
 
 IDGEN_SQL_FUNCTION(idgen_group_uuid_group) { PG_RETURN_INT32(group_uuid_arg(fcinfo).group); }
 
+IDGEN_SQL_FUNCTION(idgen_group_name) {
+  bool is_null = true;
+  const Datum name = registered_group_name(group_uuid_arg(fcinfo).group, &is_null);
+  if (is_null) PG_RETURN_NULL();
+  return name;
+}
+
+IDGEN_SQL_FUNCTION(idgen_group_target) {
+  bool is_null = true;
+  const Datum target = registered_group_target(group_uuid_arg(fcinfo).group, &is_null);
+  if (is_null) PG_RETURN_NULL();
+  return target;
+}
+
 IDGEN_SQL_FUNCTION(idgen_group_key_text) {
   char out[hex::kU64Chars];
   const std::size_t n = hex::encode_u64_minimal(group_uuid_arg(fcinfo).key, out);

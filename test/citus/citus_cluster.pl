@@ -20,9 +20,10 @@ use IdgenTest::KeyFile qw(random_key write_key_file);
 my $rows = 3000;    # per way of inserting
 
 my @nodes = map { PostgreSQL::Test::Cluster->new($_) } qw(coordinator worker1 worker2);
+my $late_worker = PostgreSQL::Test::Cluster->new('worker3');    # joins later
 my ($coordinator, @workers) = @nodes;
 my $shared_key = random_key();
-for my $node (@nodes)
+for my $node (@nodes, $late_worker)
 {
 	$node->init;
 	# Citus connects to the nodes over TCP; initdb -A trust lets loopback connections in.
@@ -194,8 +195,137 @@ FROM person}),
 	"$people $people 3 7",
 	"group keys from node-local sequences: $people rows through the coordinator, INSERT ... SELECT on the workers and worker sessions, every key distinct, one residue per node, group 7");
 
+# The group registry. Before it is distributed, a registration on a Citus node is refused: it would
+# reach only that node. idgen.distribute_groups() makes it a reference table.
+($status, $out, $err) = $coordinator->psql('postgres', q{
+\set VERBOSITY verbose
+SELECT idgen.register_group('person', 7)});
+like($err, qr/55000: the group registry is not distributed over the Citus cluster/,
+	'register_group on Citus refuses while the registry is one table per node');
+$coordinator->safe_psql('postgres', 'SELECT idgen.distribute_groups()');
+is( $coordinator->safe_psql(
+		'postgres', q{
+SELECT partmethod::text || repmodel::text || ' ' || (SELECT count(*) FROM pg_dist_placement p JOIN pg_dist_shard s USING (shardid)
+                                         WHERE s.logicalrelid = 'idgen.groups'::regclass)
+FROM pg_dist_partition WHERE logicalrelid = 'idgen.groups'::regclass}),
+	'nt 3',
+	'distribute_groups makes idgen.groups a reference table with a copy on each of the three nodes');
+
+# A session on worker1 resolves 'order' before it is registered (the CRC, cached), keeps running
+# while worker2 registers it, and then sees the registered id: the registration reached every
+# node's copy, and its invalidation every node's caches.
+my $watcher = $workers[0]->background_psql('postgres');
+my $crc = $watcher->query_safe(q{SELECT idgen.group_uuid_group(idgen.group_uuid('order', 1))});
+is($crc, $coordinator->safe_psql('postgres', q{SELECT idgen.crc12('order')}),
+	'an unregistered name resolves to its CRC-12 on a worker');
+is($workers[1]->safe_psql('postgres', q{SELECT idgen.register_group('order', 300)}),
+	'300', 'a worker registers a group');
+is($watcher->query_safe(q{SELECT idgen.group_uuid_group(idgen.group_uuid('order', 1))}),
+	'300', 'a session on another worker that had cached the name now resolves the registered id');
+$watcher->quit;
+
+$coordinator->safe_psql('postgres', q{SELECT idgen.register_group('person', 7, 'person')});
+my @registries = map {
+	$_->safe_psql('postgres', q{
+SELECT string_agg(name || '=' || group_id || ':' || coalesce(target::text, '-'), ' ' ORDER BY name)
+FROM idgen.groups})
+} @nodes;
+is(join(' | ', @registries), join(' | ', ('order=300:- person=7:person') x 3),
+	'every node holds the same registry, targets resolved to each node\'s own table');
+
+# Names resolved in every plan: on the coordinator, in an INSERT ... SELECT that the workers run,
+# and in sessions on the workers.
+$coordinator->safe_psql('postgres', q{
+CREATE TABLE named (id uuid PRIMARY KEY, way text NOT NULL);
+SELECT create_distributed_table('named', 'id');
+INSERT INTO named SELECT idgen.group_uuid('person', n), 'coordinator' FROM generate_series(1, 500) n;
+INSERT INTO named SELECT idgen.group_uuid('person', 1000 + n), 'repartitioned' FROM sources;
+});
+$_->safe_psql('postgres',
+	q{INSERT INTO named SELECT idgen.group_uuid('person', 100000 + n), 'worker' FROM generate_series(1, 500) n})
+  for @workers;
+is( $coordinator->safe_psql(
+		'postgres', q{
+SELECT string_agg(way || ':' || groups, ' ' ORDER BY way) FROM (
+  SELECT way, string_agg(DISTINCT idgen.group_uuid_group(id)::text, ',') AS groups FROM named GROUP BY way) t}),
+	'coordinator:7 repartitioned:7 worker:7',
+	'group_uuid(\'person\', k) gives group 7 through the coordinator, INSERT ... SELECT on the workers and worker sessions');
+
+# group_name and group_target pushed to the shards.
+my $named = 1500 + $rows;
+is( $coordinator->safe_psql(
+		'postgres', q{
+SELECT count(*) FILTER (WHERE idgen.group_name(id) = 'person') || ' ' ||
+       count(*) FILTER (WHERE idgen.group_target(id)::text = 'person')
+FROM named}),
+	"$named $named",
+	'group_name and group_target (as text) evaluated on the shards give the registered name and table for every row');
+# A regclass travels from worker to coordinator as the worker's oid while Citus's binary protocol is
+# on (the default), and a regclass constant in a pushed-down condition as the coordinator's oid: a
+# pushed-down group_target is compared as text, or read with the binary protocol off.
+is( $coordinator->safe_psql(
+		'postgres', q{
+SET citus.enable_binary_protocol = off;
+SELECT string_agg(DISTINCT idgen.group_target(id)::text, ',') FROM named}),
+	'person',
+	'group_target from the shards reads as the table with citus.enable_binary_protocol off');
+isnt(
+	$coordinator->safe_psql(
+		'postgres', q{
+SELECT DISTINCT idgen.group_target(id) FROM named}),
+	'person',
+	'with the binary protocol on, a pushed-down regclass arrives as the worker\'s oid (hence ::text above)');
+is( $coordinator->safe_psql(
+		'postgres', q{SELECT count(*) FROM named WHERE idgen.group_target(id) = 'person'::regclass}),
+	'0',
+	'a pushed-down comparison with a regclass constant compares oids of different nodes (no row matches)');
+
+# A registration must reach every node or fail: with worker2 down it fails, and no copy changed.
+$workers[1]->stop;
+($status, $out, $err) = $coordinator->psql('postgres', q{SELECT idgen.register_group('invoice', 301)});
+like($err, qr/connection to the remote node .* failed/, 'a registration with a worker down fails');
+$workers[1]->start;
+is( join(',',
+		map { $_->safe_psql('postgres', q{SELECT count(*) FROM idgen.groups WHERE name = 'invoice'}) } @nodes),
+	'0,0,0',
+	'the failed registration left no copy changed');
+
+# Dropping a registered table clears its target on every copy (by name: its oid differs per node).
+$coordinator->safe_psql('postgres', q{
+CREATE TABLE pet (id uuid PRIMARY KEY);
+SELECT create_distributed_table('pet', 'id');
+SELECT idgen.register_group('pet', 302, 'pet');
+DROP TABLE pet;
+});
+is( join(',',
+		map { $_->safe_psql('postgres', q{SELECT coalesce(target::text, 'none') FROM idgen.groups WHERE name = 'pet'}) }
+		  @nodes),
+	'none,none,none',
+	'DROP TABLE of a registered distributed table clears its target on every node');
+
+# A node added later gets no copy of a reference table until Citus needs one there: registration
+# is refused, naming it, until replicate_reference_tables() has copied the registry.
+$coordinator->safe_psql('postgres',
+	"SELECT citus_add_node('127.0.0.1', @{[ $late_worker->port ]})");
+($status, $out, $err) = $coordinator->psql('postgres', q{
+\set VERBOSITY verbose
+SELECT idgen.register_group('invoice', 301)});
+like($err, qr/55000: the group registry has no copy on node 127\.0\.0\.1:@{[ $late_worker->port ]}/,
+	'registration is refused while a newly added node has no copy of the registry');
+$coordinator->safe_psql('postgres', q{
+SELECT replicate_reference_tables('block_writes');
+SELECT idgen.register_group('invoice', 301);
+});
+is( $late_worker->safe_psql(
+		'postgres', q{
+SELECT idgen.group_uuid_group(idgen.group_uuid('invoice', 1)) || ' ' ||
+       idgen.group_uuid_group(idgen.group_uuid('person', 1))}),
+	'301 7',
+	'after replicate_reference_tables the new node resolves earlier and new registrations');
+
 # The key check value: equal where the key is, different on the worker with another key.
-my %checks = map { $_->name => $_->safe_psql('postgres', 'SELECT idgen.public_id_key_check()') } @nodes;
+my %checks =
+  map { $_->name => $_->safe_psql('postgres', 'SELECT idgen.public_id_key_check()') } @nodes, $late_worker;
 is($checks{worker1}, $checks{coordinator}, 'worker1 holds the coordinator\'s public id key (same check value)');
 isnt($checks{worker2}, $checks{coordinator}, 'worker2, configured with another key, shows another check value');
 like($checks{coordinator}, qr/^[0-9a-f]{6}$/, 'a check value is 6 hexadecimal digits');
@@ -203,8 +333,9 @@ my $compared = $coordinator->safe_psql(
 	'postgres', q{
 SELECT string_agg(result, ',' ORDER BY nodeport)
 FROM run_command_on_workers('SELECT idgen.public_id_key_check()')});
-is($compared, "$checks{worker1},$checks{worker2}",
+is( $compared,
+	join(',', map { $checks{ $_->name } } sort { $a->port <=> $b->port } @workers, $late_worker),
 	'run_command_on_workers lists every worker\'s check value from the coordinator');
 
-$_->stop for @nodes;
+$_->stop for @nodes, $late_worker;
 done_testing();
