@@ -1,12 +1,19 @@
-# idgen on a Citus cluster: a coordinator and two workers on loopback, idgen preloaded after
-# Citus on each. The time-ordered families as defaults of a distributed table, filled through the
-# coordinator (VALUES and INSERT ... SELECT from generate_series, defaults evaluated there),
-# through INSERT ... SELECT from another distributed table (defaults evaluated on the workers)
-# and through sessions on the workers themselves: every id unique across the cluster, each
-# family's own checks true on every row, ids ordered by time within each node. A reference table
-# keyed by COMBs holds the same rows on every node; validation functions pushed down to the
-# shards answer as on one server. The public id key check value tells a node with another key
-# from the others without showing any key.
+# idgen on a Citus cluster: a coordinator and two workers on loopback (a third joins later), idgen
+# preloaded after Citus on each. Everything docs/scaling-out.md says about Citus is checked here:
+# - the time-ordered families as defaults of distributed tables, filled through the coordinator
+#   (VALUES, COPY, INSERT ... SELECT from a function), through INSERT ... SELECT from another
+#   distributed table (defaults evaluated on the workers) and through sessions on the workers:
+#   every id unique across the cluster and valid by its family's checks, ids ordered by time within
+#   a node, where each statement form runs the default;
+# - functions pushed to the shards (COMB checks, uuidv7 ranges, encodings, public ids), Citus's
+#   refusal of STABLE functions in RETURNING, shard pruning by numeric vs domain literals, and
+#   ALTER SYSTEM being per node;
+# - a reference table keyed by COMBs, group keys from node-local sequences, and the group registry
+#   as a reference table: the same group id for a name in every plan and on every node, caches
+#   emptied cluster-wide, registration refused with a node down or without a copy of the registry;
+# - ledgers distributed by ledger id: concurrent appends through three nodes, verification per
+#   ledger, the distributed deadlock of opposite append orders and its avoidance, a shard move;
+# - the public id key check value telling a node with another key from the others.
 #
 # Runs against a PostgreSQL with Citus installed (test/run-all.sh builds Citus from
 # ../shared/citus into the PostgreSQL 18 it built, test/lib/citus.sh).
@@ -15,9 +22,11 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use IPC::Run;
 use IdgenTest::KeyFile qw(random_key write_key_file);
 
 my $rows = 3000;    # per way of inserting
+my ($status, $out, $err);
 
 my @nodes = map { PostgreSQL::Test::Cluster->new($_) } qw(coordinator worker1 worker2);
 my $late_worker = PostgreSQL::Test::Cluster->new('worker3');    # joins later
@@ -32,6 +41,10 @@ for my $node (@nodes, $late_worker)
 shared_preload_libraries = 'citus,idgen'
 listen_addresses = '127.0.0.1'
 max_connections = 60
+# Shard moves and reference table copies use logical replication by default.
+wal_level = logical
+max_wal_senders = 10
+max_replication_slots = 10
 });
 	# A relative key file path is relative to the data directory.
 	write_key_file($node->data_dir . '/public_id.key',
@@ -109,6 +122,55 @@ FROM keyed_$family}),
 		"$family: the repartitioned rows and the worker sessions' rows were made on both workers");
 }
 
+# Where a default runs, by statement form (the node column's own default records the port):
+# VALUES, COPY and INSERT ... SELECT from a function on the node that received the statement,
+# INSERT ... SELECT from a distributed table on the workers.
+$coordinator->safe_psql('postgres', qq{
+COPY keyed_comb (way) FROM STDIN;
+copy
+copy
+\\.
+});
+my $port_of = { $coordinator->port => 'coordinator', map { $_->port => 'worker' } @workers };
+is( join(' ',
+		map { my ($way, $port) = split /\|/; "$way:$port_of->{$port}" }
+		  split /\n/, $coordinator->safe_psql('postgres', q{
+SELECT DISTINCT way, node FROM keyed_comb ORDER BY 1, 2})),
+	'copy:coordinator repartitioned:worker repartitioned:worker select:coordinator values:coordinator worker session:worker worker session:worker',
+	'defaults run on the coordinator for VALUES, COPY and INSERT ... SELECT from a function, on the workers for INSERT ... SELECT from a distributed table and worker sessions');
+
+# RETURNING on a distributed table takes only IMMUTABLE functions (public_id is STABLE: it reads
+# the key setting); a CTE around the INSERT is the way round.
+($status, $out, $err) = $coordinator->psql('postgres', q{
+\set VERBOSITY verbose
+INSERT INTO keyed_distributed_id (way) VALUES ('returning') RETURNING idgen.public_id(id)});
+like($err, qr/0A000: non-IMMUTABLE functions are not allowed in the RETURNING clause/,
+	'Citus refuses a STABLE idgen function in RETURNING of a distributed INSERT');
+is( $coordinator->safe_psql(
+		'postgres', q{
+WITH made AS (INSERT INTO keyed_distributed_id (way) VALUES ('returning') RETURNING id)
+SELECT idgen.public_id_to_numeric(idgen.public_id(id)) = id FROM made}),
+	't', 'the same through a CTE: the public id of the new row');
+$coordinator->safe_psql('postgres', q{DELETE FROM keyed_distributed_id WHERE way = 'returning'});
+
+# Shard pruning: a DistributedId compared with a numeric (literal or ::numeric) is router-planned
+# to one shard; the same value cast to the domain idgen.distributed_id is sent to every shard.
+my $tasks = sub {
+	($coordinator->safe_psql('postgres', "EXPLAIN (COSTS OFF) SELECT * FROM keyed_distributed_id WHERE id = $_[0]")
+		  =~ /Task Count: (\d+)/)[0];
+};
+my $some_id = $coordinator->safe_psql('postgres', 'SELECT min(id) FROM keyed_distributed_id');
+is( join(' ', map { $tasks->($_) } ($some_id, "'$some_id'::numeric", "'$some_id'::idgen.distributed_id")),
+	'1 1 32',
+	'a DistributedId lookup by a numeric literal or ::numeric reaches one shard, by ::idgen.distributed_id all 32');
+
+# ALTER SYSTEM is per node: Citus does not propagate it.
+$coordinator->safe_psql('postgres', q{ALTER SYSTEM SET idgen.ledger_max_lead = '5min'; SELECT pg_reload_conf()});
+$coordinator->poll_query_until('postgres', q{SELECT current_setting('idgen.ledger_max_lead') = '5min'});
+is( join(' ', map { $_->safe_psql('postgres', 'SHOW idgen.ledger_max_lead') } @nodes),
+	'5min 1min 1min', 'ALTER SYSTEM on the coordinator changes idgen settings there only');
+$coordinator->safe_psql('postgres', q{ALTER SYSTEM RESET idgen.ledger_max_lead; SELECT pg_reload_conf()});
+
 # Within one node's generator, ids increase with the time they were made (the time-ordered
 # families; COMBs only by minute). Checked on the coordinator's own INSERT ... SELECT rows.
 for my $family (qw(uuidv7 distributed_id128 distributed_id))
@@ -151,6 +213,34 @@ WHERE id >= idgen.uuidv7_bound(now() - interval '1 hour')}),
 	2 + 4 * $rows,
 	'a uuidv7_bound range condition, pushed to the shards, finds every recent row');
 
+# Encodings pushed to the shards: they round-trip there, and the alphanumeric forms made on the
+# shards sort like the ids (COLLATE "C"), as on one server.
+is( $coordinator->safe_psql(
+		'postgres', q{
+SELECT count(*) FILTER (WHERE idgen.try_alphanumeric_to_numeric(idgen.to_alphanumeric(id)) = id
+                          AND idgen.try_hexadecimal_to_numeric(idgen.to_hexadecimal(id)) = id)
+FROM keyed_distributed_id}),
+	2 + 4 * $rows,
+	'distributed_id: alphanumeric and hexadecimal forms made and decoded on the shards round-trip for every row');
+is( $coordinator->safe_psql(
+		'postgres', q{
+WITH encoded AS MATERIALIZED (SELECT id, idgen.to_alphanumeric(id) AS a FROM keyed_uuidv7)
+SELECT count(*) FROM (SELECT a, lag(a) OVER (ORDER BY id) AS prev FROM encoded) t
+WHERE a COLLATE "C" <= prev COLLATE "C"}),
+	'0',
+	'uuidv7: the alphanumeric forms made on the shards sort like the ids');
+# Public ids made on the shards of worker1 (same key as the coordinator) decode on the coordinator;
+# worker2's, made with another key, do not (NULL): the key check value below is how an operator
+# finds out.
+is( $coordinator->safe_psql(
+		'postgres', qq{
+WITH made AS MATERIALIZED (
+  SELECT id, idgen.public_id(id) AS public, inet_server_port() AS port FROM keyed_distributed_id)
+SELECT string_agg(DISTINCT port || ':' || coalesce((idgen.public_id_to_numeric(public) = id)::text, 'not decoded'), ',')
+FROM made}),
+	join(',', sort ($workers[0]->port . ':true', $workers[1]->port . ':not decoded')),
+	'public ids made on the shards decode on the coordinator where the worker holds its key, and not where it holds another');
+
 # Group keys from sequences. A sequence that a distributed table's default names gets, on each
 # worker, the range (group << 48) + 1 ...: above a group-key uuid's 48-bit key, so inserts made
 # there fail. The recipe: a node-local sequence on every node (created with DDL propagation off)
@@ -162,7 +252,7 @@ CREATE SEQUENCE plain_key;
 CREATE TABLE person_plain (id uuid PRIMARY KEY DEFAULT idgen.group_uuid(7, nextval('plain_key')), name text);
 SELECT create_distributed_table('person_plain', 'id');
 });
-my ($status, $out, $err) = $workers[0]->psql('postgres', q{
+($status, $out, $err) = $workers[0]->psql('postgres', q{
 \set VERBOSITY verbose
 INSERT INTO person_plain (name) VALUES ('x')});
 like($err, qr/22003: key 281474976710657 is out of range for a group-key uuid/,
@@ -313,7 +403,7 @@ SELECT idgen.register_group('invoice', 301)});
 like($err, qr/55000: the group registry has no copy on node 127\.0\.0\.1:@{[ $late_worker->port ]}/,
 	'registration is refused while a newly added node has no copy of the registry');
 $coordinator->safe_psql('postgres', q{
-SELECT replicate_reference_tables('block_writes');
+SELECT replicate_reference_tables();
 SELECT idgen.register_group('invoice', 301);
 });
 is( $late_worker->safe_psql(
@@ -322,6 +412,171 @@ SELECT idgen.group_uuid_group(idgen.group_uuid('invoice', 1)) || ' ' ||
        idgen.group_uuid_group(idgen.group_uuid('person', 1))}),
 	'301 7',
 	'after replicate_reference_tables the new node resolves earlier and new registrations');
+
+# Ledgers distributed by ledger id. The append trigger needs citus.enable_unsafe_triggers while the
+# table is distributed; Citus then puts it on every shard, where it locks and reads that shard's
+# tail, so each ledger has one appender order on the node that holds it.
+$coordinator->safe_psql('postgres', q{
+CREATE TABLE ledger_events (
+  ledger_id bigint NOT NULL,
+  id idgen.event_id NOT NULL,
+  event text NOT NULL,
+  entities jsonb NOT NULL,
+  meta jsonb NOT NULL DEFAULT '{}',
+  data jsonb NOT NULL,
+  PRIMARY KEY (ledger_id, id));
+CREATE TRIGGER ledger_append BEFORE INSERT ON ledger_events
+  FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();
+});
+($status, $out, $err) = $coordinator->psql('postgres',
+	q{SELECT create_distributed_table('ledger_events', 'ledger_id')});
+like($err, qr/cannot distribute relation "ledger_events" because it has triggers/,
+	'Citus refuses to distribute a ledger table without citus.enable_unsafe_triggers');
+$coordinator->safe_psql('postgres', q{
+SET citus.enable_unsafe_triggers = on;
+SELECT create_distributed_table('ledger_events', 'ledger_id');
+});
+# Ledgers created on the coordinator and on a worker (ledger_create sets the ledger id before it
+# inserts, so Citus can route the genesis), listed in ledger id order in a reference table.
+# (ledger_create in a statement of its own: a statement that also writes another distributed table
+# can fail in Citus, "modifications were made over a connection that cannot be used at this time".)
+$coordinator->safe_psql('postgres', q{
+CREATE TABLE ledger_list (ledger_id bigint PRIMARY KEY);
+SELECT create_reference_table('ledger_list');
+});
+my $list_ledger = sub {
+	my ($node, $name) = @_;
+	my $ledger = $node->safe_psql('postgres', "SELECT idgen.ledger_create('ledger_events', '$name', 'test')");
+	$node->safe_psql('postgres', "INSERT INTO ledger_list VALUES ($ledger)");
+};
+$list_ledger->($coordinator, "ledger $_") for 1 .. 4;
+$list_ledger->($workers[0], "worker ledger $_") for 1 .. 2;
+# The shards are on the workers (the coordinator holds none). More ledgers until both have one.
+my %node_of;    # ledger id -> port of the worker holding its shard
+my $place = sub {
+	for my $ledger (split /\n/, $coordinator->safe_psql('postgres', 'SELECT ledger_id FROM ledger_list'))
+	{
+		$node_of{$ledger} //= $coordinator->safe_psql('postgres', qq{
+SELECT nodeport FROM pg_dist_shard_placement
+WHERE shardid = get_shard_id_for_distribution_column('ledger_events', $ledger)});
+	}
+	return scalar keys %{ { map { $_ => 1 } values %node_of } };
+};
+for (my $more = 0; $place->() < 2 && $more < 20; $more++)
+{
+	$list_ledger->($coordinator, "one more $more");
+}
+my $ledgers = scalar keys %node_of;
+cmp_ok($ledgers, '>=', 6, "$ledgers ledgers, created on the coordinator and on a worker");
+cmp_ok($place->(), '>=', 2, 'the ledgers are on shards of more than one worker');
+
+# Appends through the coordinator and through both workers at once: three pgbench runs of three
+# clients, each transaction appending to two ledgers in ledger id order.
+my $bench_script = PostgreSQL::Test::Utils::tempdir() . '/append.sql';
+PostgreSQL::Test::Utils::append_to_file($bench_script, q{
+\set a random(1, :ledgers)
+\set b random(1, :ledgers)
+SELECT ledger_id AS first FROM ledger_list ORDER BY ledger_id OFFSET least(:a, :b) - 1 LIMIT 1 \gset
+SELECT ledger_id AS second FROM ledger_list ORDER BY ledger_id OFFSET greatest(:a, :b) - 1 LIMIT 1 \gset
+BEGIN;
+INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES (:first, 'appended', '{}', '{"client": :client_id}');
+INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES (:second, 'appended', '{}', '{"client": :client_id}');
+END;
+});
+my $transactions = 40;    # per client
+my @runs = map {
+	my ($in, $bench_out, $bench_err) = ('', '', '');
+	my $node = $_;
+	my $h = IPC::Run::start(
+		[
+			'pgbench', '-n', '-c', '3', '-t', $transactions, '-D', "ledgers=$ledgers", '-f', $bench_script,
+			'-h', $node->host, '-p', $node->port, 'postgres'
+		],
+		\$in, \$bench_out, \$bench_err);
+	[ $node->name, $h, \$bench_out, \$bench_err ]
+} @nodes;
+my @bench_failures;
+for my $run (@runs)
+{
+	my ($name, $h, $bench_out, $bench_err) = @$run;
+	$h->finish;
+	push @bench_failures, "$name: exit " . ($? >> 8) . " $$bench_err"
+	  if $? != 0 || $$bench_out !~ /number of transactions actually processed: 120\/120/;
+}
+is(join("\n", @bench_failures), '', 'three pgbench runs (coordinator, worker1, worker2) complete all their appends');
+my $appended = 3 * 3 * $transactions * 2;
+is( $coordinator->safe_psql(
+		'postgres', q{
+SELECT sum(appended) || ' ' || count(*) FILTER (WHERE NOT (v).valid) FROM (
+  SELECT count(*) FILTER (WHERE event = 'appended') AS appended,
+         idgen.ledger_verify(id, event, entities, meta, data ORDER BY id) AS v
+  FROM ledger_events GROUP BY ledger_id) per_ledger}),
+	"$appended 0",
+	"$appended events appended concurrently through three nodes, every ledger verifies (per ledger, on its shard)");
+
+# Opposite orders across workers deadlock: two transactions, each holding a ledger on one worker,
+# then appending to the other's. Citus's deadlock detector (not PostgreSQL's: the locks are on two
+# servers) cancels one with 40P01.
+my %one_per_node = reverse %node_of;    # port -> a ledger there
+my ($left, $right) = @one_per_node{ sort keys %one_per_node };
+my $append = sub { "INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES ($_[0], 'crossed', '{}', '{}');" };
+my $first = $coordinator->background_psql('postgres', on_error_stop => 0);
+my $second = $coordinator->background_psql('postgres', on_error_stop => 0);
+$first->query_safe('BEGIN; ' . $append->($left));
+$second->query_safe('BEGIN; ' . $append->($right));
+$first->query_until(qr/waiting/, "\\echo waiting\n" . $append->($right) . "\n");
+$second->query($append->($left));
+$first->query_until(qr/done/, "\\echo done\n");
+# The cancelled transaction's COMMIT rolls it back; the other keeps its two events.
+$first->query('COMMIT');
+$second->query('COMMIT');
+my ($first_error, $second_error) = ($first->{stderr}, $second->{stderr});
+like("$first_error $second_error", qr/involved in a distributed deadlock/,
+	'appends to ledgers on two workers in opposite orders: Citus cancels one transaction (distributed deadlock)');
+$first->quit;
+$second->quit;
+# The same two transactions in one order (ledger id order): the second waits, then both commit.
+($left, $right) = sort { $a <=> $b } ($left, $right);
+$first = $coordinator->background_psql('postgres');
+$second = $coordinator->background_psql('postgres');
+$first->query_safe('BEGIN; ' . $append->($left) . $append->($right));
+$second->query_until(qr/waiting/, "\\echo waiting\nBEGIN; " . $append->($left) . $append->($right) . " COMMIT;\n\\echo committed\n");
+$first->query_safe('COMMIT');
+$second->query_until(qr/committed/, '');
+$first->quit;
+$second->quit;
+is( $coordinator->safe_psql(
+		'postgres', qq{
+SELECT sum(crossed) || ' ' || bool_and((v).valid) FROM (
+  SELECT count(*) FILTER (WHERE event = 'crossed') AS crossed,
+         idgen.ledger_verify(id, event, entities, meta, data ORDER BY id) AS v
+  FROM ledger_events WHERE ledger_id IN ($left, $right) GROUP BY ledger_id) per_ledger}),
+	'6 true',
+	'appends in ledger id order wait instead of deadlocking (2 events of the deadlock survivor + 4); both ledgers verify');
+
+# A shard move (Citus's default, logical replication) carries a ledger to another worker with its
+# ids unchanged (the moved shard's trigger is created after the copy, and replication does not
+# fire it), and appends continue on the new node.
+my $ledger_digest = sub {
+	$coordinator->safe_psql('postgres', qq{
+SELECT md5(string_agg(id::text, ',' ORDER BY id)) || ' ' || (idgen.ledger_verify(id, event, entities, meta, data ORDER BY id)).valid
+FROM ledger_events WHERE ledger_id = $_[0]});
+};
+my $before_move = $ledger_digest->($left);
+$coordinator->safe_psql('postgres', qq{
+SELECT citus_move_shard_placement(get_shard_id_for_distribution_column('ledger_events', $left),
+                                  '127.0.0.1', $node_of{$left}, '127.0.0.1', $node_of{$right})});
+is( $coordinator->safe_psql('postgres', qq{
+SELECT nodeport FROM pg_dist_shard_placement
+WHERE shardid = get_shard_id_for_distribution_column('ledger_events', $left)}),
+	$node_of{$right}, 'the ledger\'s shard moved to the other worker');
+is($ledger_digest->($left), $before_move, 'after the move the ledger has the same ids and verifies');
+$workers[0]->safe_psql('postgres', $append->($left) x 3);
+is( $coordinator->safe_psql(
+		'postgres', qq{
+SELECT count(*) FILTER (WHERE event = 'crossed') || ' ' || (idgen.ledger_verify(id, event, entities, meta, data ORDER BY id)).valid
+FROM ledger_events WHERE ledger_id = $left}),
+	'6 true', 'appends after the move (through worker1) chain onto the moved tail; the ledger verifies');
 
 # The key check value: equal where the key is, different on the worker with another key.
 my %checks =
