@@ -241,6 +241,25 @@ FROM made}),
 	join(',', sort ($workers[0]->port . ':true', $workers[1]->port . ':not decoded')),
 	'public ids made on the shards decode on the coordinator where the worker holds its key, and not where it holds another');
 
+# Sequences Citus distributes need nothing where their values are only compared: a bigserial and a
+# comb_seq default give distinct values through the coordinator and both workers, from each
+# worker's own range (above 2^48).
+$coordinator->safe_psql('postgres', q{
+CREATE SEQUENCE comb_block;
+CREATE TABLE serial_keyed (n bigserial, id uuid PRIMARY KEY DEFAULT idgen.comb_seq('comb_block'), way text);
+SELECT create_distributed_table('serial_keyed', 'id');
+INSERT INTO serial_keyed (way) SELECT 'coordinator' FROM generate_series(1, 500);
+});
+$_->safe_psql('postgres', "INSERT INTO serial_keyed (way) SELECT 'worker' FROM generate_series(1, 500)")
+  for @workers;
+is( $coordinator->safe_psql(
+		'postgres', q{
+SELECT count(*) || ' ' || count(DISTINCT n) || ' ' || count(DISTINCT id) || ' ' ||
+       count(*) FILTER (WHERE way = 'worker' AND n > 281474976710656)
+FROM serial_keyed}),
+	'1500 1500 1500 1000',
+	'bigserial and comb_seq defaults: 1500 distinct values through the coordinator and both workers, the workers\' from their ranges above 2^48');
+
 # Group keys from sequences. A sequence that a distributed table's default names gets, on each
 # worker, the range (group << 48) + 1 ...: above a group-key uuid's 48-bit key, so inserts made
 # there fail. The recipe: a node-local sequence on every node (created with DDL propagation off)
@@ -412,6 +431,11 @@ SELECT idgen.group_uuid_group(idgen.group_uuid('invoice', 1)) || ' ' ||
        idgen.group_uuid_group(idgen.group_uuid('person', 1))}),
 	'301 7',
 	'after replicate_reference_tables the new node resolves earlier and new registrations');
+is( $late_worker->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE extname = 'idgen'}),
+	'0.2.0', 'citus_add_node created idgen on the new node');
+($status, $out, $err) = $late_worker->psql('postgres', q{INSERT INTO person (name) VALUES ('late')});
+like($err, qr/relation "person_key_local" does not exist/,
+	'the node-local key sequence recipe: a new node without its own sequence refuses inserts instead of reusing keys');
 
 # Ledgers distributed by ledger id. The append trigger needs citus.enable_unsafe_triggers while the
 # table is distributed; Citus then puts it on every shard, where it locks and reads that shard's
