@@ -126,3 +126,8 @@ SELECT idgen.group_key_text(id) AS key, idgen.group_name(id) AS grp, name FROM p
 DROP TABLE person;
 DROP SEQUENCE person_key;
 DELETE FROM idgen.groups;
+
+-- Only a Citus cluster distributes the registry; here it is the table itself.
+\set VERBOSITY default
+SELECT idgen.distribute_groups();
+\set VERBOSITY terse
