@@ -1,0 +1,57 @@
+// See crockford32.hpp. Character c (0 .. 25) holds bits 125 - 5c .. 129 - 5c of the value counted
+// from the least significant; the two bits above 127 are the padding.
+#include "core/crockford32.hpp"
+
+#include <array>
+#include <cstdint>
+
+#include "core/uint128.hpp"
+
+namespace idgen::crockford32 {
+namespace {
+
+constexpr char kUpper[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+constexpr char kLower[] = "0123456789abcdefghjkmnpqrstvwxyz";
+constexpr std::uint8_t kNone = 0xff;
+
+// Character -> 5-bit value for one reading; kNone for anything else.
+constexpr std::array<std::uint8_t, 256> table(bool upper_too) {
+  std::array<std::uint8_t, 256> t{};
+  for (auto& v : t) v = kNone;
+  for (std::uint8_t i = 0; i < 32; ++i) {
+    t[static_cast<unsigned char>(kLower[i])] = i;
+    if (upper_too) t[static_cast<unsigned char>(kUpper[i])] = i;
+  }
+  return t;
+}
+
+constexpr std::array<std::uint8_t, 256> kAnyCase = table(true);
+constexpr std::array<std::uint8_t, 256> kLowerOnly = table(false);
+
+}  // namespace
+
+void encode(const Uuid& value, Case letter_case, char* out) noexcept {
+  const char* alphabet = letter_case == Case::upper ? kUpper : kLower;
+  u128 v = u128_from_uuid(value);
+  for (int c = static_cast<int>(kChars) - 1; c >= 0; --c) {
+    out[c] = alphabet[static_cast<unsigned>(v & 31)];
+    v >>= 5;
+  }
+}
+
+DecodeResult decode(const char* text, std::size_t len, Reading reading, Uuid* out) noexcept {
+  if (len != kChars) return {DecodeStatus::bad_length, 0};
+  const auto& lookup = reading == Reading::any_case ? kAnyCase : kLowerOnly;
+  u128 v = 0;
+  for (std::size_t i = 0; i < kChars; ++i) {
+    const std::uint8_t digit = lookup[static_cast<unsigned char>(text[i])];
+    if (digit == kNone) return {DecodeStatus::bad_character, i};
+    v = (v << 5) | digit;
+  }
+  // The first character's top two bits fell off the 128-bit value: they must have been zero.
+  if (lookup[static_cast<unsigned char>(text[0])] > 7) return {DecodeStatus::out_of_range, 0};
+  *out = uuid_from_u128(v);
+  return {DecodeStatus::ok, 0};
+}
+
+}  // namespace idgen::crockford32

@@ -1,0 +1,56 @@
+// Snowflake-style 64-bit ids: bit 63 zero (a non-negative bigint), 41 bits of ms since the epoch
+// 2023-01-01 00:00:00 UTC, 10 bits of node number, 12 bits of sequence:
+//   id = (ms since epoch << 22) | (node << 12) | sequence
+// Ids of one node increase; the time bits last until 2092-09-06.
+//
+// The generator state is the last id's (ms since epoch << 12) | sequence. A step returns the
+// clock's ms with sequence 0 once the clock has passed the last id's ms; otherwise the last
+// value plus one within the last id's ms (so a clock set back never gives a smaller or repeated
+// value: ids continue from the last one, at its ms); and once that ms's 4096 values are used, it
+// asks the caller to wait until the clock passes it. That caps a node at 4096 ids per ms, and a
+// node whose clock went back waits, after at most 4096 more ids, until the clock is past its last
+// id again.
+//
+// pgEdge's snowflake extension (1.2 and later) uses this layout and epoch: its ids read the same.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+namespace idgen::snowflake {
+
+constexpr std::int64_t kEpochUnixMs = 1672531200000;  // 2023-01-01 00:00:00 UTC
+constexpr int kSequenceBits = 12;
+constexpr int kNodeBits = 10;
+constexpr int kTimeShift = kSequenceBits + kNodeBits;
+constexpr std::uint64_t kMaxSequence = (1u << kSequenceBits) - 1;
+constexpr int kMaxNode = (1 << kNodeBits) - 1;
+constexpr std::uint64_t kMaxTime = (std::uint64_t{1} << 41) - 1;
+
+enum class StepKind { id, wait, out_of_range };
+
+struct Step {
+  StepKind kind;
+  std::uint64_t value;  // for id: (ms since epoch << 12) | sequence
+};
+
+// The step after `last` (0 for a fresh generator) at now_unix_ms; a pure function, for a
+// compare-and-swap on a shared word. out_of_range: the clock is before the epoch or after 2092.
+Step next_value(std::uint64_t last, std::int64_t now_unix_ms) noexcept;
+
+// The id of a step's value on a node (0 .. kMaxNode).
+std::int64_t compose(std::uint64_t value, int node) noexcept;
+
+struct Parts {
+  std::int64_t unix_ms;
+  int node;
+  int sequence;
+};
+// The parts of a non-negative id.
+Parts parts(std::int64_t id) noexcept;
+
+// The smallest id of an instant (ms, floor): the lower bound of a range scan; nullopt before the
+// epoch or past the 41 bits.
+std::optional<std::int64_t> bound(std::int64_t unix_ms) noexcept;
+
+}  // namespace idgen::snowflake

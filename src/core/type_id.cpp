@@ -1,0 +1,74 @@
+// See type_id.hpp.
+#include "core/type_id.hpp"
+
+#include <cstring>
+
+namespace idgen::type_id {
+
+Checked check_prefix(const char* prefix, std::size_t len) noexcept {
+  if (len > kMaxPrefix) return {Problem::prefix_too_long, kMaxPrefix};
+  for (std::size_t i = 0; i < len; ++i) {
+    const char c = prefix[i];
+    if (!((c >= 'a' && c <= 'z') || c == '_')) return {Problem::prefix_character, i};
+  }
+  if (len > 0 && prefix[0] == '_') return {Problem::prefix_underscore_edge, 0};
+  if (len > 0 && prefix[len - 1] == '_') return {Problem::prefix_underscore_edge, len - 1};
+  return {Problem::none, 0};
+}
+
+std::size_t format(const char* prefix, std::size_t prefix_len, const Uuid& id, char* out) noexcept {
+  std::size_t n = 0;
+  if (prefix_len > 0) {
+    std::memcpy(out, prefix, prefix_len);
+    n = prefix_len;
+    out[n++] = '_';
+  }
+  crockford32::encode(id, crockford32::Case::lower, out + n);
+  return n + crockford32::kChars;
+}
+
+Parsed parse(const char* text, std::size_t len) noexcept {
+  Parsed result{{Problem::none, 0}, 0, Uuid{}};
+  std::size_t suffix_start = 0;
+  for (std::size_t i = len; i > 0; --i) {
+    if (text[i - 1] == '_') {
+      suffix_start = i;
+      break;
+    }
+  }
+  if (suffix_start == 1) {
+    result.checked = {Problem::empty_prefix, 0};
+    return result;
+  }
+  const std::size_t prefix_len = suffix_start == 0 ? 0 : suffix_start - 1;
+  // The suffix first: its length tells a truncated TypeID from a bad prefix.
+  const std::size_t suffix_len = len - suffix_start;
+  if (suffix_len != crockford32::kChars) {
+    result.checked = {Problem::suffix_length, suffix_start};
+    return result;
+  }
+  const Checked prefix = check_prefix(text, prefix_len);
+  if (prefix.problem != Problem::none) {
+    result.checked = prefix;
+    return result;
+  }
+  const DecodeResult decoded = crockford32::decode(text + suffix_start, suffix_len,
+                                                   crockford32::Reading::lower_only, &result.id);
+  switch (decoded.status) {
+    case DecodeStatus::ok:
+      break;
+    case DecodeStatus::bad_character:
+      result.checked = {Problem::suffix_character, suffix_start + decoded.position};
+      return result;
+    case DecodeStatus::out_of_range:
+      result.checked = {Problem::suffix_overflow, suffix_start};
+      return result;
+    case DecodeStatus::bad_length:
+      result.checked = {Problem::suffix_length, suffix_start};
+      return result;
+  }
+  result.prefix_len = prefix_len;
+  return result;
+}
+
+}  // namespace idgen::type_id

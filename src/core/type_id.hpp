@@ -1,0 +1,49 @@
+// TypeID (jetify-com/typeid, spec version 0.3): a type prefix, "_", and the 26-character
+// lower-case Crockford base32 of a UUID (crockford32.hpp). The prefix is 0 to 63 characters of
+// a-z and "_", neither starting nor ending with "_"; an empty prefix has no separator, so the text
+// is the suffix alone. A decoder splits at the last "_". Any UUID encodes; new TypeIDs carry a
+// UUIDv7.
+#pragma once
+
+#include <cstddef>
+
+#include "core/crockford32.hpp"
+#include "core/uuid.hpp"
+
+namespace idgen::type_id {
+
+constexpr std::size_t kMaxPrefix = 63;
+constexpr std::size_t kMaxText = kMaxPrefix + 1 + crockford32::kChars;
+
+enum class Problem {
+  none,
+  prefix_too_long,        // more than kMaxPrefix characters
+  prefix_character,       // a character outside a-z and "_" (at position)
+  prefix_underscore_edge, // starts or ends with "_"
+  empty_prefix,           // a separator with nothing before it ("_0123...")
+  suffix_length,          // the suffix is not 26 characters
+  suffix_character,       // a character outside the lower-case alphabet (at position)
+  suffix_overflow,        // the suffix's first character is above 7
+};
+
+struct Checked {
+  Problem problem;
+  std::size_t position;  // of the offending character in the text (character problems)
+};
+
+// Checks a prefix on its own (the argument of a TypeID constructor).
+Checked check_prefix(const char* prefix, std::size_t len) noexcept;
+
+// Writes prefix, "_" (when the prefix is not empty) and the suffix; returns the length. The
+// prefix must have passed check_prefix; out holds at least kMaxText characters.
+std::size_t format(const char* prefix, std::size_t prefix_len, const Uuid& id, char* out) noexcept;
+
+struct Parsed {
+  Checked checked;
+  std::size_t prefix_len;  // the prefix is text[0 .. prefix_len)
+  Uuid id;
+};
+
+Parsed parse(const char* text, std::size_t len) noexcept;
+
+}  // namespace idgen::type_id

@@ -1,0 +1,120 @@
+// Unit tests of Crockford base32 (src/core/crockford32.*), the text of ULIDs, and of TypeID
+// (src/core/type_id.*): fixed values, both readings' refusals, and the TypeID specification's own
+// valid and invalid vectors.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/crockford32.hpp"
+#include "core/type_id.hpp"
+#include "core/uint128.hpp"
+#include "values.hpp"
+#include "vectors.hpp"
+
+namespace idgen {
+namespace {
+using test::uuid_of;
+
+std::string encoded(const Uuid& v, crockford32::Case c) {
+  char out[crockford32::kChars];
+  crockford32::encode(v, c, out);
+  return std::string(out, sizeof out);
+}
+
+DecodeResult decoded(const std::string& text, crockford32::Reading r, Uuid* out) {
+  return crockford32::decode(text.data(), text.size(), r, out);
+}
+
+TEST(Crockford32, FixedValues) {
+  EXPECT_EQ(encoded(Uuid{}, crockford32::Case::upper), "00000000000000000000000000");
+  EXPECT_EQ(encoded(uuid_from_u128(kU128Max), crockford32::Case::upper),
+            "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
+  // 0x41 repeated: the value the Rust ulid crate's own test decodes.
+  const Uuid a = uuid_of("41414141-4141-4141-4141-414141414141");
+  EXPECT_EQ(encoded(a, crockford32::Case::upper), "21850M2GA1850M2GA1850M2GA1");
+  EXPECT_EQ(encoded(a, crockford32::Case::lower), "21850m2ga1850m2ga1850m2ga1");
+  Uuid back;
+  ASSERT_EQ(decoded("21850m2GA1850M2ga1850M2GA1", crockford32::Reading::any_case, &back).status,
+            DecodeStatus::ok);
+  EXPECT_EQ(back.bytes, a.bytes);
+}
+
+TEST(Crockford32, RoundTripsEveryBitPosition) {
+  for (int bit = 0; bit < 128; ++bit) {
+    const Uuid v = uuid_from_u128(u128{1} << bit);
+    Uuid back;
+    ASSERT_EQ(decoded(encoded(v, crockford32::Case::upper), crockford32::Reading::any_case, &back)
+                  .status,
+              DecodeStatus::ok);
+    EXPECT_EQ(back.bytes, v.bytes) << bit;
+  }
+}
+
+TEST(Crockford32, Refusals) {
+  Uuid out;
+  const auto any = crockford32::Reading::any_case;
+  EXPECT_EQ(decoded("0000000000000000000000000", any, &out).status, DecodeStatus::bad_length);
+  EXPECT_EQ(decoded("000000000000000000000000000", any, &out).status, DecodeStatus::bad_length);
+  for (const char* letter : {"I", "L", "O", "U", "i", "l", "o", "u", "-", " ", "\xc3"}) {
+    const std::string text = std::string("0000000000") + letter + "000000000000000";
+    const DecodeResult r = decoded(text, any, &out);
+    EXPECT_EQ(r.status, DecodeStatus::bad_character) << letter;
+    EXPECT_EQ(r.position, 10u) << letter;
+  }
+  EXPECT_EQ(decoded("80000000000000000000000000", any, &out).status, DecodeStatus::out_of_range);
+  EXPECT_EQ(decoded("ZZZZZZZZZZZZZZZZZZZZZZZZZZ", any, &out).status, DecodeStatus::out_of_range);
+  // Lower case only for TypeID.
+  const DecodeResult upper =
+      decoded("0000000000000000000000000A", crockford32::Reading::lower_only, &out);
+  EXPECT_EQ(upper.status, DecodeStatus::bad_character);
+  EXPECT_EQ(upper.position, 25u);
+}
+
+TEST(TypeId, SpecValidVectors) {
+  const auto rows = test::read_vectors("typeid_valid.tsv");
+  ASSERT_EQ(rows.size(), 9u);
+  for (const auto& row : rows) {
+    ASSERT_EQ(row.size(), 4u);
+    const std::string& text = row[1];
+    const std::string& prefix = row[2];
+    const Uuid id = uuid_of(row[3]);
+    char out[type_id::kMaxText];
+    const std::size_t n = type_id::format(prefix.data(), prefix.size(), id, out);
+    EXPECT_EQ(std::string(out, n), text) << row[0];
+    const type_id::Parsed p = type_id::parse(text.data(), text.size());
+    ASSERT_EQ(p.checked.problem, type_id::Problem::none) << row[0];
+    EXPECT_EQ(std::string(text.data(), p.prefix_len), prefix) << row[0];
+    EXPECT_EQ(p.id.bytes, id.bytes) << row[0];
+  }
+}
+
+TEST(TypeId, SpecInvalidVectors) {
+  const auto rows = test::read_vectors("typeid_invalid.tsv");
+  ASSERT_EQ(rows.size(), 19u);
+  for (const auto& row : rows) {
+    ASSERT_EQ(row.size(), 2u);
+    const type_id::Parsed p = type_id::parse(row[1].data(), row[1].size());
+    EXPECT_NE(p.checked.problem, type_id::Problem::none) << row[0];
+  }
+}
+
+TEST(TypeId, Problems) {
+  const auto problem = [](const std::string& s) { return type_id::parse(s.data(), s.size()).checked; };
+  EXPECT_EQ(problem("user_0123456789abcdefghjkmnpqrs").problem, type_id::Problem::none);
+  EXPECT_EQ(problem("my_user_0123456789abcdefghjkmnpqrs").problem, type_id::Problem::none);
+  EXPECT_EQ(problem("_0123456789abcdefghjkmnpqrs").problem, type_id::Problem::empty_prefix);
+  EXPECT_EQ(problem("user_0123").problem, type_id::Problem::suffix_length);
+  EXPECT_EQ(problem("User_0123456789abcdefghjkmnpqrs").problem, type_id::Problem::prefix_character);
+  EXPECT_EQ(problem("user__0123456789abcdefghjkmnpqrs").problem,
+            type_id::Problem::prefix_underscore_edge);
+  const type_id::Checked bad = problem("user_0123456789abcdefghjkmnpqri");
+  EXPECT_EQ(bad.problem, type_id::Problem::suffix_character);
+  EXPECT_EQ(bad.position, 30u);
+  EXPECT_EQ(problem("user_8123456789abcdefghjkmnpqrs").problem, type_id::Problem::suffix_overflow);
+  EXPECT_EQ(type_id::check_prefix(std::string(63, 'a').data(), 63).problem, type_id::Problem::none);
+  EXPECT_EQ(type_id::check_prefix(std::string(64, 'a').data(), 64).problem,
+            type_id::Problem::prefix_too_long);
+}
+
+}  // namespace
+}  // namespace idgen
