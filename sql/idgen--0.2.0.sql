@@ -1294,3 +1294,157 @@ RETURNS bigint
 AS 'MODULE_PATHNAME', 'idgen_ledger_create' LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION idgen.ledger_create(regclass, text, text) IS
 'Creates a ledger in a table with the idgen.ledger_append() trigger: inserts its genesis event, made now with its ledger id and id, and returns the ledger id';
+
+---------------------------------------------------------------------------------------------------
+-- ULID (docs/ulid.md): stored as uuid, the 16 bytes in ULID order (48-bit ms, 80 random bits), so
+-- the uuid order is the ULID order. The generator is monotonic per generator scope, as uuidv7's:
+-- VOLATILE PARALLEL RESTRICTED. Text, decoding, timestamp and bound are IMMUTABLE STRICT.
+---------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION idgen.ulid()
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_ulid'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.ulid() IS
+'A new ULID as uuid: 48-bit Unix ms, 80 random bits; within one ms of one generator the random part counts up by one';
+
+CREATE FUNCTION idgen.to_ulid(id uuid)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_ulid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_ulid(uuid) IS
+'The 26-character ULID text of a uuid (Crockford base32, upper case), as pgx_ulid writes it';
+
+CREATE FUNCTION idgen.ulid_to_uuid(ulid text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_ulid_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.ulid_to_uuid(text) IS
+'The uuid of a ULID text: 26 characters of Crockford base32 in either case, first character 0-7; 22P02 naming the character otherwise (I, L, O and U are refused)';
+
+CREATE FUNCTION idgen.try_ulid_to_uuid(ulid text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_try_ulid_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_ulid_to_uuid(text) IS
+'idgen.ulid_to_uuid, but NULL for text that is not a ULID';
+
+CREATE FUNCTION idgen.ulid_timestamp(id uuid)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_ulid_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.ulid_timestamp(uuid) IS
+'The creation time of a ULID (its first 48 bits, Unix ms)';
+
+CREATE FUNCTION idgen.ulid_bound(at timestamptz)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_ulid_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.ulid_bound(timestamptz) IS
+'The smallest ULID of an instant''s ms: id >= idgen.ulid_bound(t) selects the ULIDs made at or after t';
+
+---------------------------------------------------------------------------------------------------
+-- TypeID (docs/typeid.md): prefix_ plus the 26-character lower-case base32 of a uuid. New TypeIDs
+-- take a UUIDv7 from idgen.uuidv7()'s generator (VOLATILE PARALLEL RESTRICTED); the rest is
+-- IMMUTABLE STRICT.
+---------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION idgen.typeid(prefix text)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_typeid'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.typeid(text) IS
+'A new TypeID: the prefix (0 to 63 of a-z and _, not at either end), _, and a new UUIDv7 in lower-case base32; 22023 for a prefix TypeID does not allow';
+
+CREATE FUNCTION idgen.typeid(prefix text, id uuid)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_typeid_of_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.typeid(text, uuid) IS
+'The TypeID of a given uuid with a prefix';
+
+CREATE FUNCTION idgen.typeid_to_uuid(typeid text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_typeid_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.typeid_to_uuid(text) IS
+'The uuid of a TypeID; 22P02 naming the rule it breaks';
+
+CREATE FUNCTION idgen.try_typeid_to_uuid(typeid text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_try_typeid_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_typeid_to_uuid(text) IS
+'idgen.typeid_to_uuid, but NULL for text that is not a TypeID';
+
+CREATE FUNCTION idgen.typeid_prefix(typeid text)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_typeid_prefix'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.typeid_prefix(text) IS
+'The prefix of a TypeID ('''' when it has none); 22P02 for text that is not a TypeID';
+
+CREATE FUNCTION idgen.typeid_valid(typeid text, prefix text)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_typeid_valid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.typeid_valid(text, text) IS
+'Whether text is a valid TypeID with exactly this prefix; never raises (for CHECK constraints on TypeIDs that clients make)';
+
+---------------------------------------------------------------------------------------------------
+-- Snowflake-style bigint ids (docs/snowflake.md): 41 bits of ms since 2023-01-01 UTC, 10 bits of
+-- node (idgen.node_id), 12 bits of sequence. The generator needs idgen preloaded (one sequence per
+-- server): VOLATILE PARALLEL RESTRICTED. Extraction and bound are IMMUTABLE STRICT.
+---------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION idgen.snowflake()
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_snowflake'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.snowflake() IS
+'A new Snowflake id of this node (idgen.node_id): ms since 2023-01-01, node, sequence; increases per node, at most 4096 per ms';
+
+CREATE FUNCTION idgen.snowflake_timestamp(id bigint)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_snowflake_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.snowflake_timestamp(bigint) IS
+'The creation time of a Snowflake id (ms); 22023 for a negative bigint';
+
+CREATE FUNCTION idgen.snowflake_node(id bigint)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_snowflake_node'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.snowflake_node(bigint) IS
+'The node number (0 .. 1023) of a Snowflake id; 22023 for a negative bigint';
+
+CREATE FUNCTION idgen.snowflake_sequence(id bigint)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_snowflake_sequence'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.snowflake_sequence(bigint) IS
+'The sequence (0 .. 4095) of a Snowflake id within its ms and node; 22023 for a negative bigint';
+
+CREATE FUNCTION idgen.snowflake_bound(at timestamptz)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_snowflake_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.snowflake_bound(timestamptz) IS
+'The smallest Snowflake id of an instant''s ms, any node: id >= idgen.snowflake_bound(t) selects the ids made at or after t';

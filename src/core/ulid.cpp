@@ -5,7 +5,7 @@ namespace idgen::ulid {
 
 Step step(State& state, std::int64_t now_unix_ms, const std::uint8_t* fresh) noexcept {
   if (now_unix_ms < 0 || static_cast<std::uint64_t>(now_unix_ms) > kMaxMs) {
-    return {StepKind::out_of_range, false};
+    return {StepKind::out_of_range, false, 0, 0};
   }
   const auto now = static_cast<std::uint64_t>(now_unix_ms);
   const bool far_behind = state.started && now + kResetBehindMs < state.ms;
@@ -13,11 +13,11 @@ Step step(State& state, std::int64_t now_unix_ms, const std::uint8_t* fresh) noe
     u128 random = 0;
     for (int i = 0; i < kRandomBytes; ++i) random = (random << 8) | fresh[i];
     state = State{now, random, true};
-    return {StepKind::id, far_behind};
+    return {StepKind::id, far_behind, state.ms, state.random};
   }
-  if (state.random == kMaxRandom) return {StepKind::wait, false};
+  if (state.random == kMaxRandom) return {StepKind::wait, false, 0, 0};
   ++state.random;
-  return {StepKind::id, false};
+  return {StepKind::id, false, state.ms, state.random};
 }
 
 // One word: the ms in the top 48 bits, the random part in the low 80, as in the id itself. The

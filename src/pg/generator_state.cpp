@@ -12,6 +12,8 @@ struct GeneratorStates {
   distributed_id::State distributed_id;
   distributed_id128::State distributed_id128;
   rfc9562::V7State uuidv7;
+  ulid::State ulid;
+  std::uint64_t snowflake = 0;  // (ms since epoch << 12) | sequence of the last id
 };
 
 // On x86-64 with cmpxchg16b the two 128-bit states are lock-free like UUIDv7's: each packs into
@@ -22,14 +24,17 @@ struct GeneratorStates {
 #endif
 
 struct SharedGenerators {
-  pg_atomic_uint64 uuidv7;  // (unix_ts_ms << 12) | rand_a of the last id
+  pg_atomic_uint64 uuidv7;     // (unix_ts_ms << 12) | rand_a of the last id
+  pg_atomic_uint64 snowflake;  // (ms since epoch << 12) | sequence of the last id
 #ifdef IDGEN_LOCK_FREE_128
   alignas(16) u128 distributed_id;     // distributed_id::pack(state)
   alignas(16) u128 distributed_id128;  // distributed_id128::pack(state)
+  alignas(16) u128 ulid;               // ulid::pack(state)
 #else
   slock_t lock;  // held only for one core step: a few dozen instructions, no calls out
   distributed_id::State distributed_id;
   distributed_id128::State distributed_id128;
+  ulid::State ulid;
 #endif
 };
 
@@ -53,13 +58,16 @@ void attach_shared_memory() {
       ShmemInitStruct("idgen generator states", sizeof(SharedGenerators), &found));
   if (!found) {
     pg_atomic_init_u64(&mem->uuidv7, 0);
+    pg_atomic_init_u64(&mem->snowflake, 0);
 #ifdef IDGEN_LOCK_FREE_128
     mem->distributed_id = distributed_id::pack(distributed_id::State{});
     mem->distributed_id128 = distributed_id128::pack(distributed_id128::State{});
+    mem->ulid = ulid::pack(ulid::State{});
 #else
     SpinLockInit(&mem->lock);
     mem->distributed_id = distributed_id::State{};
     mem->distributed_id128 = distributed_id128::State{};
+    mem->ulid = ulid::State{};
 #endif
   }
   shared = mem;
@@ -83,7 +91,7 @@ Result shared_step(u128* word, u128& guess, State (*unpack)(u128), u128 (*pack)(
   for (;;) {
     State state = unpack(guess);
     const Result result = attempt(state);
-    if (result.kind != distributed_id::StepKind::id) {
+    if (result.kind != decltype(result.kind)::id) {
       const u128 now = __sync_val_compare_and_swap(word, guess, guess);
       if (now == guess) return result;
       guess = now;
@@ -101,6 +109,7 @@ Result shared_step(u128* word, u128& guess, State (*unpack)(u128), u128 (*pack)(
 
 u128 guess_distributed_id = 0;
 u128 guess_distributed_id128 = 0;
+u128 guess_ulid = 0;
 #else
 template <typename Result, typename State, typename Attempt>
 Result shared_step(State* state, Attempt attempt) {
@@ -122,6 +131,12 @@ void install_shared_generator_state() {
 }
 
 const char* generator_scope_name() { return shared != nullptr ? "server" : "backend"; }
+
+GeneratorScope current_generator_scope() {
+  const GeneratorStates* local = local_states();
+  if (local == nullptr) return GeneratorScope::server;
+  return local == &private_states ? GeneratorScope::private_state : GeneratorScope::backend;
+}
 
 void reset_private_generator_state() { private_states = GeneratorStates{}; }
 
@@ -172,6 +187,31 @@ rfc9562::V7Step step_uuidv7() {
     if (step.kind != rfc9562::V7StepKind::id) return step;
     // On failure `last` is reloaded with the current word and the step is computed again.
     if (pg_atomic_compare_exchange_u64(&shared->uuidv7, &last, step.value)) return step;
+  }
+}
+
+ulid::Step step_ulid(const std::uint8_t* fresh) {
+  const auto attempt = [fresh](ulid::State& s) { return ulid::step(s, clock::now_unix_ms(), fresh); };
+  if (GeneratorStates* local = local_states()) return attempt(local->ulid);
+#ifdef IDGEN_LOCK_FREE_128
+  return shared_step<ulid::Step>(&shared->ulid, guess_ulid, ulid::unpack, ulid::pack, attempt);
+#else
+  return shared_step<ulid::Step>(&shared->ulid, attempt);
+#endif
+}
+
+snowflake::Step step_snowflake() {
+  if (GeneratorStates* local = local_states()) {
+    const snowflake::Step step = snowflake::next_value(local->snowflake, clock::now_unix_ms());
+    if (step.kind == snowflake::StepKind::id) local->snowflake = step.value;
+    return step;
+  }
+  // One 64-bit word, lock-free as UUIDv7's.
+  std::uint64_t last = pg_atomic_read_u64(&shared->snowflake);
+  for (;;) {
+    const snowflake::Step step = snowflake::next_value(last, clock::now_unix_ms());
+    if (step.kind != snowflake::StepKind::id) return step;
+    if (pg_atomic_compare_exchange_u64(&shared->snowflake, &last, step.value)) return step;
   }
 }
 

@@ -18,7 +18,9 @@
 
 #include "core/distributed_id.hpp"
 #include "core/rfc9562.hpp"
+#include "core/snowflake.hpp"
 #include "core/uint128.hpp"
+#include "core/ulid.hpp"
 
 namespace idgen::pg {
 
@@ -27,6 +29,10 @@ void install_shared_generator_state();
 
 // "server" when the shared state exists, else "backend".
 const char* generator_scope_name();
+
+enum class GeneratorScope { backend, server, private_state };
+// The state this session's next step uses.
+GeneratorScope current_generator_scope();
 
 // Forget the private state (a test run starts from a fresh generator).
 void reset_private_generator_state();
@@ -38,5 +44,10 @@ distributed_id128::Step step_distributed_id128(u128 q);
 // private scope keeps the unbounded rule, since a pinned clock never moves (a bound would wait
 // forever) and its state is the session's own, so its lead misleads nobody else.
 rfc9562::V7Step step_uuidv7();
+// One ULID step; fresh holds ulid::kRandomBytes random bytes for an id that starts a new ms.
+ulid::Step step_ulid(const std::uint8_t* fresh);
+// One Snowflake step: the next (ms since epoch << 12) | sequence. Only meaningful in server and
+// private scope: in backend scope every backend would count from the same values.
+snowflake::Step step_snowflake();
 
 }  // namespace idgen::pg

@@ -18,6 +18,7 @@ void _PG_init(void) {
   idgen::pg::define_test_seed_guc();
   idgen::pg::define_public_id_key_file_guc();
   idgen::pg::define_ledger_max_lead_guc();
+  idgen::pg::define_node_id_guc();
   MarkGUCPrefixReserved("idgen");
   idgen::pg::install_shared_generator_state();
   idgen::pg::install_group_registry_cache();

@@ -11,6 +11,7 @@
 #include "pg/generator_state.hpp"
 #include "pg/numeric_u128.hpp"
 #include "pg/postgres.hpp"
+#include "pg/uuidv7_generator.hpp"
 #include "pg/wait.hpp"
 
 using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
@@ -26,12 +27,20 @@ namespace {
   pg_unreachable();
 }
 
+Datum v7_datum(std::uint64_t value) {
+  std::uint8_t random[rfc9562::kRandomBytes];
+  random_bytes(random, sizeof random);
+  return uuid_datum(rfc9562::compose_v7(value, random));
+}
+
+}  // namespace
+
 // The next (unix_ts_ms << 12) | rand_a of this session's uuidv7 generator (backend, server or
 // private; pg/generator_state.hpp). When the generator is a second ahead of the clock (callers
 // asking for more than 4096 ids per ms, or a clock stepped back), it waits about 1 ms at a time,
 // holding nothing, until the clock has moved on; the wait can be cancelled (statement_timeout,
 // pg_cancel_backend).
-std::uint64_t next_uuidv7_value() {
+std::uint64_t idgen::pg::next_uuidv7_value() {
   for (;;) {
     const rfc9562::V7Step step = step_uuidv7();
     switch (step.kind) {
@@ -46,18 +55,16 @@ std::uint64_t next_uuidv7_value() {
   }
 }
 
-Datum v7_datum(std::uint64_t value) {
+idgen::Uuid idgen::pg::next_uuidv7() {
   std::uint8_t random[rfc9562::kRandomBytes];
   random_bytes(random, sizeof random);
-  return uuid_datum(rfc9562::compose_v7(value, random));
+  return rfc9562::compose_v7(next_uuidv7_value(), random);
 }
-
-}  // namespace
 
 // idgen.uuidv7(): monotonic per generator.
 IDGEN_SQL_FUNCTION(idgen_uuidv7) {
   (void)fcinfo;
-  return v7_datum(next_uuidv7_value());
+  return uuid_datum(next_uuidv7());
 }
 
 // idgen.uuidv7(shift interval): the generator's next value, as for uuidv7(), moved by

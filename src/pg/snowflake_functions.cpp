@@ -1,0 +1,107 @@
+// SQL functions of Snowflake-style bigint ids (docs/snowflake.md): generation on this server's
+// node number (idgen.node_id), extraction of timestamp, node and sequence, and the bound of a
+// range scan.
+//
+// Generation needs one sequence per server: idgen in shared_preload_libraries (or a session's
+// private test state, idgen.fixed_clock / idgen.test_random_seed). In backend scope each backend
+// would count from the same values, so two sessions would make the same ids: it is refused (55000).
+// Errors: a negative id 22023 (bit 63 is always 0); an instant outside 2023 .. 2092 22008.
+#include <cstdint>
+#include <optional>
+
+#include "core/clock.hpp"
+#include "core/snowflake.hpp"
+#include "pg/convert.hpp"
+#include "pg/error_bridge.hpp"
+#include "pg/generator_state.hpp"
+#include "pg/node_id.hpp"
+#include "pg/postgres.hpp"
+#include "pg/wait.hpp"
+
+namespace idgen::pg {
+namespace {
+
+[[noreturn]] void report_snowflake_out_of_range(const char* what) {
+  ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                  errmsg("%s is outside the range of Snowflake timestamps", what),
+                  errdetail("Snowflake ids cover 2023-01-01 UTC to 2092-09-06 (41 bits of ms).")));
+  pg_unreachable();
+}
+
+std::uint64_t next_snowflake_value() {
+  switch (current_generator_scope()) {
+    case GeneratorScope::server:
+    case GeneratorScope::private_state:
+      break;
+    case GeneratorScope::backend:
+      ereport(ERROR,
+              (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+               errmsg("idgen.snowflake() needs idgen in shared_preload_libraries"),
+               errdetail("Snowflake ids of one node are told apart by a sequence that the whole "
+                         "server shares; without it two sessions would make the same ids."),
+               errhint("Add idgen to shared_preload_libraries and restart the server.")));
+  }
+  for (;;) {
+    const snowflake::Step step = step_snowflake();
+    switch (step.kind) {
+      case snowflake::StepKind::id:
+        return step.value;
+      case snowflake::StepKind::out_of_range:
+        report_snowflake_out_of_range("the clock");
+      case snowflake::StepKind::wait:
+        // A pinned clock never reaches the next ms: say so instead of waiting forever.
+        if (clock::is_pinned()) {
+          ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                          errmsg("4096 Snowflake ids used up the pinned clock's millisecond"),
+                          errdetail("idgen.fixed_clock does not move, so the next millisecond "
+                                    "never comes."),
+                          errhint("Move idgen.fixed_clock on.")));
+        }
+        wait_about_one_ms();
+        break;
+    }
+  }
+}
+
+// Bigint argument 0 as a Snowflake id: not negative.
+std::int64_t snowflake_arg(FunctionCallInfo fcinfo) {
+  const std::int64_t id = PG_GETARG_INT64(0);
+  if (id < 0) {
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("%lld is not a Snowflake id", static_cast<long long>(id)),
+                    errdetail("Snowflake ids are not negative: their top bit is 0.")));
+  }
+  return id;
+}
+
+}  // namespace
+}  // namespace idgen::pg
+
+using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
+
+// idgen.snowflake(): a new id of this node; increases per node.
+IDGEN_SQL_FUNCTION(idgen_snowflake) {
+  (void)fcinfo;
+  const int node = required_node_id();
+  PG_RETURN_INT64(idgen::snowflake::compose(next_snowflake_value(), node));
+}
+
+IDGEN_SQL_FUNCTION(idgen_snowflake_timestamp) {
+  return timestamptz_from_unix_ms(idgen::snowflake::parts(snowflake_arg(fcinfo)).unix_ms);
+}
+
+IDGEN_SQL_FUNCTION(idgen_snowflake_node) {
+  PG_RETURN_INT32(idgen::snowflake::parts(snowflake_arg(fcinfo)).node);
+}
+
+IDGEN_SQL_FUNCTION(idgen_snowflake_sequence) {
+  PG_RETURN_INT32(idgen::snowflake::parts(snowflake_arg(fcinfo)).sequence);
+}
+
+// idgen.snowflake_bound(timestamptz) STRICT: the smallest id of that ms (floor), any node.
+IDGEN_SQL_FUNCTION(idgen_snowflake_bound) {
+  const std::optional<std::int64_t> bound =
+      idgen::snowflake::bound(unix_ms_arg(fcinfo, 0, "at"));
+  if (!bound) report_snowflake_out_of_range("at");
+  PG_RETURN_INT64(*bound);
+}

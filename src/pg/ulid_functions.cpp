@@ -1,0 +1,116 @@
+// SQL functions of ULIDs stored as uuid (docs/ulid.md): generation (monotonic per generator
+// scope, as UUIDv7), the 26-character text and its strict decoding, the timestamp and the bound
+// of a range scan.
+//
+// Errors: malformed text 22P02 naming the character (or the length); a first character above 7
+// 22P02 too (the text would need 130 bits); a clock outside 1970 .. 10889 22008.
+#include <cstdint>
+
+#include "core/crockford32.hpp"
+#include "core/ulid.hpp"
+#include "pg/convert.hpp"
+#include "pg/error_bridge.hpp"
+#include "pg/generator_state.hpp"
+#include "pg/postgres.hpp"
+#include "pg/wait.hpp"
+
+namespace idgen::pg {
+namespace {
+
+[[noreturn]] void report_ulid_out_of_range(const char* what) {
+  ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                  errmsg("%s is outside the range of ULID timestamps", what),
+                  errdetail("ULID timestamps cover 1970-01-01 UTC to the year 10889.")));
+  pg_unreachable();
+}
+
+Uuid next_ulid() {
+  for (;;) {
+    std::uint8_t fresh[ulid::kRandomBytes];
+    random_bytes(fresh, sizeof fresh);
+    const ulid::Step step = step_ulid(fresh);
+    switch (step.kind) {
+      case ulid::StepKind::id:
+        return ulid::compose(step.ms, step.random);
+      case ulid::StepKind::out_of_range:
+        report_ulid_out_of_range("the clock");
+      case ulid::StepKind::wait:
+        wait_about_one_ms();
+        break;
+    }
+  }
+}
+
+// Decodes text argument 0; with raise, a rejected text is an error, else NULL.
+Datum ulid_from_text_arg(FunctionCallInfo fcinfo, bool raise) {
+  text* arg = PG_GETARG_TEXT_PP(0);
+  const char* data = VARDATA_ANY(arg);
+  const int len = static_cast<int>(VARSIZE_ANY_EXHDR(arg));
+  Uuid id;
+  const DecodeResult r = crockford32::decode(data, static_cast<std::size_t>(len),
+                                             crockford32::Reading::any_case, &id);
+  if (r.status == DecodeStatus::ok) return uuid_datum(id);
+  if (!raise) PG_RETURN_NULL();
+  const char* shown = clip_for_message(data, len);
+  switch (r.status) {
+    case DecodeStatus::bad_length:
+      ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                      errmsg("invalid ULID: \"%s\"", shown),
+                      errdetail("A ULID is exactly 26 characters, got %d.",
+                                pg_mbstrlen_with_len(data, len))));
+      break;
+    case DecodeStatus::bad_character: {
+      const int at = static_cast<int>(r.position);
+      const int char_len = pg_mblen(data + at);
+      ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                      errmsg("invalid ULID: \"%s\"", shown),
+                      errdetail("Character %d (\"%s\") is not in Crockford's base32 alphabet "
+                                "0-9, A-Z without I, L, O and U (either case).",
+                                pg_mbstrlen_with_len(data, at) + 1,
+                                clip_for_message(data + at, char_len))));
+      break;
+    }
+    default:
+      ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                      errmsg("invalid ULID: \"%s\"", shown),
+                      errdetail("The first character is \"%c\"; a ULID starts with 0 to 7 (the "
+                                "largest is 7ZZZZZZZZZZZZZZZZZZZZZZZZZ).",
+                                data[0])));
+  }
+  pg_unreachable();
+}
+
+}  // namespace
+}  // namespace idgen::pg
+
+using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
+
+// idgen.ulid(): a new ULID, monotonic per generator.
+IDGEN_SQL_FUNCTION(idgen_ulid) {
+  (void)fcinfo;
+  return uuid_datum(next_ulid());
+}
+
+// idgen.to_ulid(uuid) STRICT: the 26-character upper-case text (the spec's canonical form).
+IDGEN_SQL_FUNCTION(idgen_to_ulid) {
+  char out[idgen::crockford32::kChars];
+  idgen::crockford32::encode(uuid_arg(fcinfo, 0), idgen::crockford32::Case::upper, out);
+  return PointerGetDatum(cstring_to_text_with_len(out, sizeof out));
+}
+
+// idgen.ulid_to_uuid(text) STRICT and idgen.try_ulid_to_uuid(text) STRICT (NULL when rejected).
+IDGEN_SQL_FUNCTION(idgen_ulid_to_uuid) { return ulid_from_text_arg(fcinfo, true); }
+IDGEN_SQL_FUNCTION(idgen_try_ulid_to_uuid) { return ulid_from_text_arg(fcinfo, false); }
+
+// idgen.ulid_timestamp(uuid) STRICT: the first 48 bits as Unix ms.
+IDGEN_SQL_FUNCTION(idgen_ulid_timestamp) {
+  return timestamptz_from_unix_ms(
+      static_cast<std::int64_t>(idgen::ulid::timestamp_ms(uuid_arg(fcinfo, 0))));
+}
+
+// idgen.ulid_bound(timestamptz) STRICT: the smallest ULID of that ms (floor).
+IDGEN_SQL_FUNCTION(idgen_ulid_bound) {
+  const std::int64_t ms = unix_ms_arg(fcinfo, 0, "at");
+  if (ms < 0 || static_cast<std::uint64_t>(ms) > idgen::ulid::kMaxMs) report_ulid_out_of_range("at");
+  return uuid_datum(idgen::ulid::bound(static_cast<std::uint64_t>(ms)));
+}
