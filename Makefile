@@ -8,7 +8,7 @@ DATA        = $(wildcard sql/idgen--*.sql)
 # pg_regress scripts: sql/<name>.sql with expected output in expected/<name>.out
 REGRESS     = setup comb_generate comb_sequence comb_validate comb_suffix comb_params fixed_clock \
               encoding_vectors encoding_functions distributed_id generator_clock uuid_rfc public_id \
-              group_uuid crc32c event_id event_id_search_path time_ranges user_messages recipes hostile_input long_values clock_faults security
+              group_uuid ulid typeid snowflake crc32c event_id event_id_search_path time_ranges user_messages recipes hostile_input long_values clock_faults security
 
 CORE_SRCS   = $(wildcard src/core/*.cpp)
 PG_SRCS     = $(wildcard src/pg/*.cpp)

@@ -40,14 +40,17 @@ void encode(const Uuid& value, Case letter_case, char* out) noexcept {
 }
 
 DecodeResult decode(const char* text, std::size_t len, Reading reading, Uuid* out) noexcept {
-  if (len != kChars) return {DecodeStatus::bad_length, 0};
   const auto& lookup = reading == Reading::any_case ? kAnyCase : kLowerOnly;
-  u128 v = 0;
-  for (std::size_t i = 0; i < kChars; ++i) {
-    const std::uint8_t digit = lookup[static_cast<unsigned char>(text[i])];
-    if (digit == kNone) return {DecodeStatus::bad_character, i};
-    v = (v << 5) | digit;
+  // Characters before length: "01ARZ-..." or a multibyte letter is reported as the character it
+  // is, not as a length that only counts bytes.
+  for (std::size_t i = 0; i < len; ++i) {
+    if (lookup[static_cast<unsigned char>(text[i])] == kNone)
+      return {DecodeStatus::bad_character, i};
   }
+  if (len != kChars) return {DecodeStatus::bad_length, 0};
+  u128 v = 0;
+  for (std::size_t i = 0; i < kChars; ++i)
+    v = (v << 5) | lookup[static_cast<unsigned char>(text[i])];
   // The first character's top two bits fell off the 128-bit value: they must have been zero.
   if (lookup[static_cast<unsigned char>(text[0])] > 7) return {DecodeStatus::out_of_range, 0};
   *out = uuid_from_u128(v);

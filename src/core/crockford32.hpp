@@ -26,7 +26,8 @@ enum class Reading { any_case, lower_only };
 // Writes exactly kChars characters (no terminator).
 void encode(const Uuid& value, Case letter_case, char* out) noexcept;
 
-// Decodes exactly kChars characters; *out is written only when the result is ok.
+// Decodes exactly kChars characters; *out is written only when the result is ok. A character
+// outside the alphabet is reported (at its byte position) before a wrong length.
 DecodeResult decode(const char* text, std::size_t len, Reading reading, Uuid* out) noexcept;
 
 }  // namespace idgen::crockford32

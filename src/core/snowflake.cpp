@@ -32,8 +32,7 @@ std::int64_t compose(std::uint64_t value, int node) noexcept {
 Parts parts(std::int64_t id) noexcept {
   const auto u = static_cast<std::uint64_t>(id);
   return {static_cast<std::int64_t>(u >> kTimeShift) + kEpochUnixMs,
-          static_cast<int>((u >> kSequenceBits) & kMaxNode),
-          static_cast<int>(u & kMaxSequence)};
+          static_cast<int>((u >> kSequenceBits) & kMaxNode), static_cast<int>(u & kMaxSequence)};
 }
 
 std::optional<std::int64_t> bound(std::int64_t unix_ms) noexcept {

@@ -41,18 +41,12 @@ Parsed parse(const char* text, std::size_t len) noexcept {
     return result;
   }
   const std::size_t prefix_len = suffix_start == 0 ? 0 : suffix_start - 1;
-  // The suffix first: its length tells a truncated TypeID from a bad prefix.
-  const std::size_t suffix_len = len - suffix_start;
-  if (suffix_len != crockford32::kChars) {
-    result.checked = {Problem::suffix_length, suffix_start};
-    return result;
-  }
   const Checked prefix = check_prefix(text, prefix_len);
   if (prefix.problem != Problem::none) {
     result.checked = prefix;
     return result;
   }
-  const DecodeResult decoded = crockford32::decode(text + suffix_start, suffix_len,
+  const DecodeResult decoded = crockford32::decode(text + suffix_start, len - suffix_start,
                                                    crockford32::Reading::lower_only, &result.id);
   switch (decoded.status) {
     case DecodeStatus::ok:

@@ -17,13 +17,13 @@ constexpr std::size_t kMaxText = kMaxPrefix + 1 + crockford32::kChars;
 
 enum class Problem {
   none,
-  prefix_too_long,        // more than kMaxPrefix characters
-  prefix_character,       // a character outside a-z and "_" (at position)
-  prefix_underscore_edge, // starts or ends with "_"
-  empty_prefix,           // a separator with nothing before it ("_0123...")
-  suffix_length,          // the suffix is not 26 characters
-  suffix_character,       // a character outside the lower-case alphabet (at position)
-  suffix_overflow,        // the suffix's first character is above 7
+  prefix_too_long,         // more than kMaxPrefix characters
+  prefix_character,        // a character outside a-z and "_" (at position)
+  prefix_underscore_edge,  // starts or ends with "_"
+  empty_prefix,            // a separator with nothing before it ("_0123...")
+  suffix_length,           // the suffix is not 26 characters
+  suffix_character,        // a character outside the lower-case alphabet (at position)
+  suffix_overflow,         // the suffix's first character is above 7
 };
 
 struct Checked {

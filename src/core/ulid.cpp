@@ -23,9 +23,7 @@ Step step(State& state, std::int64_t now_unix_ms, const std::uint8_t* fresh) noe
 // One word: the ms in the top 48 bits, the random part in the low 80, as in the id itself. The
 // all-zero word is the fresh state; a started one is zero only for an id made at 1970-01-01
 // 00:00:00.000 with 80 zero random bits, after which a fresh start is harmless.
-u128 pack(const State& state) noexcept {
-  return (u128{state.ms} << 80) | state.random;
-}
+u128 pack(const State& state) noexcept { return (u128{state.ms} << 80) | state.random; }
 
 State unpack(u128 word) noexcept {
   State s;

@@ -34,7 +34,7 @@ enum class StepKind { id, wait, out_of_range };
 
 struct Step {
   StepKind kind;
-  bool reset;  // the clock was far behind: this id sorts below the previous one
+  bool reset;        // the clock was far behind: this id sorts below the previous one
   std::uint64_t ms;  // for id: the new id's time and random part
   u128 random;
 };

@@ -191,7 +191,9 @@ rfc9562::V7Step step_uuidv7() {
 }
 
 ulid::Step step_ulid(const std::uint8_t* fresh) {
-  const auto attempt = [fresh](ulid::State& s) { return ulid::step(s, clock::now_unix_ms(), fresh); };
+  const auto attempt = [fresh](ulid::State& s) {
+    return ulid::step(s, clock::now_unix_ms(), fresh);
+  };
   if (GeneratorStates* local = local_states()) return attempt(local->ulid);
 #ifdef IDGEN_LOCK_FREE_128
   return shared_step<ulid::Step>(&shared->ulid, guess_ulid, ulid::unpack, ulid::pack, attempt);

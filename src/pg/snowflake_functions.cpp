@@ -100,8 +100,7 @@ IDGEN_SQL_FUNCTION(idgen_snowflake_sequence) {
 
 // idgen.snowflake_bound(timestamptz) STRICT: the smallest id of that ms (floor), any node.
 IDGEN_SQL_FUNCTION(idgen_snowflake_bound) {
-  const std::optional<std::int64_t> bound =
-      idgen::snowflake::bound(unix_ms_arg(fcinfo, 0, "at"));
+  const std::optional<std::int64_t> bound = idgen::snowflake::bound(unix_ms_arg(fcinfo, 0, "at"));
   if (!bound) report_snowflake_out_of_range("at");
   PG_RETURN_INT64(*bound);
 }

@@ -75,15 +75,15 @@ type_id::Parsed parse_arg(FunctionCallInfo fcinfo, bool raise, bool* ok) {
   const char* shown = clip_for_message(data, len);
   if (is_character_problem(parsed.checked.problem)) {
     const int at = static_cast<int>(parsed.checked.position);
-    ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-                    errmsg("invalid TypeID: \"%s\"", shown),
-                    errdetail("Character %d (\"%s\"): %s", pg_mbstrlen_with_len(data, at) + 1,
-                              clip_for_message(data + at, pg_mblen(data + at)),
-                              problem_detail(parsed.checked.problem))));
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid TypeID: \"%s\"", shown),
+             errdetail("Character %d (\"%s\"): %s", pg_mbstrlen_with_len(data, at) + 1,
+                       clip_for_message(data + at, pg_mblen(data + at)),
+                       problem_detail(parsed.checked.problem))));
   }
-  ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-                  errmsg("invalid TypeID: \"%s\"", shown),
-                  errdetail("%s", problem_detail(parsed.checked.problem))));
+  ereport(ERROR,
+          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid TypeID: \"%s\"", shown),
+           errdetail("%s", problem_detail(parsed.checked.problem))));
   pg_unreachable();
 }
 
@@ -121,8 +121,8 @@ IDGEN_SQL_FUNCTION(idgen_try_typeid_to_uuid) {
 IDGEN_SQL_FUNCTION(idgen_typeid_prefix) {
   bool ok = false;
   const idgen::type_id::Parsed parsed = parse_arg(fcinfo, true, &ok);
-  return PointerGetDatum(
-      cstring_to_text_with_len(VARDATA_ANY(PG_GETARG_TEXT_PP(0)), static_cast<int>(parsed.prefix_len)));
+  return PointerGetDatum(cstring_to_text_with_len(VARDATA_ANY(PG_GETARG_TEXT_PP(0)),
+                                                  static_cast<int>(parsed.prefix_len)));
 }
 
 // idgen.typeid_valid(id text, prefix text) STRICT: whether id is a valid TypeID with exactly that
@@ -133,7 +133,7 @@ IDGEN_SQL_FUNCTION(idgen_typeid_valid) {
   if (!ok) PG_RETURN_BOOL(false);
   text* expected = PG_GETARG_TEXT_PP(1);
   const std::size_t expected_len = VARSIZE_ANY_EXHDR(expected);
-  PG_RETURN_BOOL(expected_len == parsed.prefix_len &&
-                 std::memcmp(VARDATA_ANY(expected), VARDATA_ANY(PG_GETARG_TEXT_PP(0)),
-                             expected_len) == 0);
+  PG_RETURN_BOOL(
+      expected_len == parsed.prefix_len &&
+      std::memcmp(VARDATA_ANY(expected), VARDATA_ANY(PG_GETARG_TEXT_PP(0)), expected_len) == 0);
 }

@@ -47,35 +47,35 @@ Datum ulid_from_text_arg(FunctionCallInfo fcinfo, bool raise) {
   const char* data = VARDATA_ANY(arg);
   const int len = static_cast<int>(VARSIZE_ANY_EXHDR(arg));
   Uuid id;
-  const DecodeResult r = crockford32::decode(data, static_cast<std::size_t>(len),
-                                             crockford32::Reading::any_case, &id);
+  const DecodeResult r =
+      crockford32::decode(data, static_cast<std::size_t>(len), crockford32::Reading::any_case, &id);
   if (r.status == DecodeStatus::ok) return uuid_datum(id);
   if (!raise) PG_RETURN_NULL();
   const char* shown = clip_for_message(data, len);
   switch (r.status) {
     case DecodeStatus::bad_length:
-      ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-                      errmsg("invalid ULID: \"%s\"", shown),
-                      errdetail("A ULID is exactly 26 characters, got %d.",
-                                pg_mbstrlen_with_len(data, len))));
+      ereport(
+          ERROR,
+          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid ULID: \"%s\"", shown),
+           errdetail("A ULID is exactly 26 characters, got %d.", pg_mbstrlen_with_len(data, len))));
       break;
     case DecodeStatus::bad_character: {
       const int at = static_cast<int>(r.position);
       const int char_len = pg_mblen(data + at);
-      ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-                      errmsg("invalid ULID: \"%s\"", shown),
-                      errdetail("Character %d (\"%s\") is not in Crockford's base32 alphabet "
-                                "0-9, A-Z without I, L, O and U (either case).",
-                                pg_mbstrlen_with_len(data, at) + 1,
-                                clip_for_message(data + at, char_len))));
+      ereport(
+          ERROR,
+          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid ULID: \"%s\"", shown),
+           errdetail("Character %d (\"%s\") is not in Crockford's base32 alphabet "
+                     "0-9, A-Z without I, L, O and U (either case).",
+                     pg_mbstrlen_with_len(data, at) + 1, clip_for_message(data + at, char_len))));
       break;
     }
     default:
-      ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-                      errmsg("invalid ULID: \"%s\"", shown),
-                      errdetail("The first character is \"%c\"; a ULID starts with 0 to 7 (the "
-                                "largest is 7ZZZZZZZZZZZZZZZZZZZZZZZZZ).",
-                                data[0])));
+      ereport(ERROR,
+              (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid ULID: \"%s\"", shown),
+               errdetail("The first character is \"%c\"; a ULID starts with 0 to 7 (the "
+                         "largest is 7ZZZZZZZZZZZZZZZZZZZZZZZZZ).",
+                         data[0])));
   }
   pg_unreachable();
 }
@@ -111,6 +111,7 @@ IDGEN_SQL_FUNCTION(idgen_ulid_timestamp) {
 // idgen.ulid_bound(timestamptz) STRICT: the smallest ULID of that ms (floor).
 IDGEN_SQL_FUNCTION(idgen_ulid_bound) {
   const std::int64_t ms = unix_ms_arg(fcinfo, 0, "at");
-  if (ms < 0 || static_cast<std::uint64_t>(ms) > idgen::ulid::kMaxMs) report_ulid_out_of_range("at");
+  if (ms < 0 || static_cast<std::uint64_t>(ms) > idgen::ulid::kMaxMs)
+    report_ulid_out_of_range("at");
   return uuid_datum(idgen::ulid::bound(static_cast<std::uint64_t>(ms)));
 }

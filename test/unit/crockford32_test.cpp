@@ -43,9 +43,9 @@ TEST(Crockford32, RoundTripsEveryBitPosition) {
   for (int bit = 0; bit < 128; ++bit) {
     const Uuid v = uuid_from_u128(u128{1} << bit);
     Uuid back;
-    ASSERT_EQ(decoded(encoded(v, crockford32::Case::upper), crockford32::Reading::any_case, &back)
-                  .status,
-              DecodeStatus::ok);
+    ASSERT_EQ(
+        decoded(encoded(v, crockford32::Case::upper), crockford32::Reading::any_case, &back).status,
+        DecodeStatus::ok);
     EXPECT_EQ(back.bytes, v.bytes) << bit;
   }
 }
@@ -99,7 +99,9 @@ TEST(TypeId, SpecInvalidVectors) {
 }
 
 TEST(TypeId, Problems) {
-  const auto problem = [](const std::string& s) { return type_id::parse(s.data(), s.size()).checked; };
+  const auto problem = [](const std::string& s) {
+    return type_id::parse(s.data(), s.size()).checked;
+  };
   EXPECT_EQ(problem("user_0123456789abcdefghjkmnpqrs").problem, type_id::Problem::none);
   EXPECT_EQ(problem("my_user_0123456789abcdefghjkmnpqrs").problem, type_id::Problem::none);
   EXPECT_EQ(problem("_0123456789abcdefghjkmnpqrs").problem, type_id::Problem::empty_prefix);
