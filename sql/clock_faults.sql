@@ -9,6 +9,10 @@
 --  distributed_id128  the same rule without borrowing (3.3); its ms holds about 130 000 ids, so a
 --                     burst of 200 000 after the 5 s jump shows the reset
 --  ledger appends     greatest(previous + 1, clock): strictly increasing through every jump
+--  ulid               behind the last id by up to 2 s, it counts on in the last id's ms; further
+--                     behind, it restarts from the clock (one decrease, as distributed_id's reset)
+--  snowflake          never decreases or repeats: behind the last id, it counts on in the last
+--                     id's ms (and once its 4096 values are used, waits for the clock to pass it)
 -- (Run with idgen loaded per backend and preloaded: a pinned clock uses a private generator state.)
 SET TimeZone = 'UTC';
 SET idgen.test_random_seed = 'clock faults';
@@ -68,6 +72,50 @@ SELECT (e.data->>'step')::int AS step,
 FROM ledger_events e WHERE e.event = 'tick' GROUP BY 1 ORDER BY 1;
 SELECT (idgen.ledger_verify(id, event, entities, meta, data ORDER BY id)).* FROM ledger_events;
 SELECT count(DISTINCT id) = count(*) AS all_distinct FROM generated, LATERAL (VALUES (comb), (v7), (d128)) v(id);
+
+-- ULID and Snowflake through the same jumps, in a second pass (their draws from the seeded
+-- random stream would otherwise move the burst above): each starts from a fresh private state.
+SET idgen.node_id = 5;
+CREATE TEMP TABLE generated2 (n serial, step int, clock timestamptz, ulid uuid, snowflake bigint);
+\set step 'INSERT INTO generated2 (step, clock, ulid, snowflake) SELECT :n, :clock::timestamptz, idgen.ulid(), idgen.snowflake() FROM generate_series(1, 1000);'
+\set n 1
+\set clock '''2026-03-01 12:00:00+00'''
+SET idgen.fixed_clock = :clock;
+:step
+\set n 2
+\set clock '''2026-03-01 11:59:59.5+00'''
+SET idgen.fixed_clock = :clock;
+:step
+\set n 3
+\set clock '''2026-03-01 11:59:55+00'''
+SET idgen.fixed_clock = :clock;
+:step
+\set n 4
+\set clock '''2026-03-01 12:59:55+00'''
+SET idgen.fixed_clock = :clock;
+:step
+SELECT step, clock,
+       count(*) FILTER (WHERE ulid <= prev_ulid) AS ulid_not_increasing,
+       count(*) FILTER (WHERE snowflake <= prev_snowflake) AS snowflake_not_increasing,
+       min(idgen.ulid_timestamp(ulid)) - clock AS ulid_time_vs_clock,
+       min(idgen.snowflake_timestamp(snowflake)) - clock AS snowflake_time_vs_clock,
+       min(idgen.snowflake_sequence(snowflake)) AS first_sequence,
+       max(idgen.snowflake_sequence(snowflake)) AS last_sequence
+FROM (SELECT *, lag(ulid) OVER w AS prev_ulid, lag(snowflake) OVER w AS prev_snowflake
+      FROM generated2 WINDOW w AS (ORDER BY n)) g
+GROUP BY step, clock ORDER BY step;
+-- Snowflake 1 s behind uses up its last ms (3096 values left there), then refuses on the pinned
+-- clock, where the real clock would wait until it passes that ms. So does DistributedId128 when
+-- the ms it counts in is full and the clock is less than 1 s behind it: this burst fills its last
+-- ms (12:59:55), resets to the clock's (1 s behind, not less), and fills that one too.
+SET idgen.fixed_clock = '2026-03-01 12:59:54+00';
+SELECT count(idgen.snowflake()) FROM generate_series(1, 3096);
+\set VERBOSITY default
+SELECT idgen.snowflake();
+SELECT count(idgen.distributed_id128()) FROM generate_series(1, 1000000);
+\set VERBOSITY terse
+SELECT count(DISTINCT ulid) = count(*) AND count(DISTINCT snowflake) = count(*) AS all_distinct FROM generated2;
+RESET idgen.node_id;
 RESET idgen.fixed_clock;
 RESET idgen.test_random_seed;
 DROP TABLE ledger_events;

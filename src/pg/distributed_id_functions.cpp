@@ -47,7 +47,7 @@ Datum generate(Draw q, Step (*step_state)(Draw), Make make, const char* kind, co
       case distributed_id::StepKind::out_of_range:
         report_clock_out_of_range(kind, range);
       case distributed_id::StepKind::wait:
-        wait_about_one_ms();
+        wait_for_clock(kind);
         break;
     }
   }

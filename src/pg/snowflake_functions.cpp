@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <optional>
 
-#include "core/clock.hpp"
 #include "core/snowflake.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
@@ -49,15 +48,7 @@ std::uint64_t next_snowflake_value() {
       case snowflake::StepKind::out_of_range:
         report_snowflake_out_of_range("the clock");
       case snowflake::StepKind::wait:
-        // A pinned clock never reaches the next ms: say so instead of waiting forever.
-        if (clock::is_pinned()) {
-          ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-                          errmsg("4096 Snowflake ids used up the pinned clock's millisecond"),
-                          errdetail("idgen.fixed_clock does not move, so the next millisecond "
-                                    "never comes."),
-                          errhint("Move idgen.fixed_clock on.")));
-        }
-        wait_about_one_ms();
+        wait_for_clock("Snowflake");
         break;
     }
   }

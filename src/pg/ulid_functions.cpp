@@ -35,7 +35,7 @@ Uuid next_ulid() {
       case ulid::StepKind::out_of_range:
         report_ulid_out_of_range("the clock");
       case ulid::StepKind::wait:
-        wait_about_one_ms();
+        wait_for_clock("ULID");
         break;
     }
   }

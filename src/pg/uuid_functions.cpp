@@ -49,7 +49,7 @@ std::uint64_t idgen::pg::next_uuidv7_value() {
       case rfc9562::V7StepKind::out_of_range:
         report_v7_out_of_range("the clock", "Check idgen.fixed_clock and the system clock.");
       case rfc9562::V7StepKind::wait:
-        wait_about_one_ms();
+        wait_for_clock("UUIDv7");
         break;
     }
   }
