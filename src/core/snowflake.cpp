@@ -15,11 +15,13 @@ std::optional<std::uint64_t> ms_since_epoch(std::int64_t unix_ms) noexcept {
 
 Step next_value(std::uint64_t last, std::int64_t now_unix_ms) noexcept {
   const std::optional<std::uint64_t> now = ms_since_epoch(now_unix_ms);
-  if (!now) return {StepKind::out_of_range, 0};
+  if (!now) return {StepKind::out_of_range, 0, 0};
   const std::uint64_t at_clock = *now << kSequenceBits;
-  if (at_clock > last) return {StepKind::id, at_clock};
-  if ((last & kMaxSequence) == kMaxSequence) return {StepKind::wait, 0};
-  return {StepKind::id, last + 1};
+  if (at_clock > last) return {StepKind::id, at_clock, 0};
+  if ((last & kMaxSequence) == kMaxSequence) {
+    return {StepKind::wait, 0, static_cast<std::int64_t>(last >> kSequenceBits) + kEpochUnixMs};
+  }
+  return {StepKind::id, last + 1, 0};
 }
 
 std::int64_t compose(std::uint64_t value, int node) noexcept {

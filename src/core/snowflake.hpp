@@ -31,7 +31,8 @@ enum class StepKind { id, wait, out_of_range };
 
 struct Step {
   StepKind kind;
-  std::uint64_t value;  // for id: (ms since epoch << 12) | sequence
+  std::uint64_t value;             // for id: (ms since epoch << 12) | sequence
+  std::int64_t wait_past_unix_ms;  // for wait: the Unix ms the clock must pass
 };
 
 // The step after `last` (0 for a fresh generator) at now_unix_ms; a pure function, for a

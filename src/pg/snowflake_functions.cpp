@@ -48,7 +48,7 @@ std::uint64_t next_snowflake_value() {
       case snowflake::StepKind::out_of_range:
         report_snowflake_out_of_range("the clock");
       case snowflake::StepKind::wait:
-        wait_for_clock("Snowflake");
+        wait_for_clock_past("Snowflake", step.wait_past_unix_ms);
         break;
     }
   }

@@ -86,7 +86,9 @@ TEST(Snowflake, SequenceWithinAMillisecondThenWaits) {
     EXPECT_EQ(s.value, (5000u << 12) | i);
     last = s.value;
   }
-  EXPECT_EQ(snowflake::next_value(last, now).kind, snowflake::StepKind::wait);
+  const snowflake::Step full = snowflake::next_value(last, now);
+  EXPECT_EQ(full.kind, snowflake::StepKind::wait);
+  EXPECT_EQ(full.wait_past_unix_ms, now);  // the clock must pass the full ms
   const snowflake::Step next_ms = snowflake::next_value(last, now + 1);
   EXPECT_EQ(next_ms.value, 5001u << 12);
 }
@@ -98,7 +100,9 @@ TEST(Snowflake, ClockBackContinuesFromTheLastIdNeverBelow) {
   ASSERT_EQ(back.kind, snowflake::StepKind::id);
   EXPECT_EQ(back.value, last + 1);  // the last id's ms, next sequence
   last = (5000u << 12) | snowflake::kMaxSequence;
-  EXPECT_EQ(snowflake::next_value(last, now - 3000).kind, snowflake::StepKind::wait);
+  const snowflake::Step full = snowflake::next_value(last, now - 3000);
+  EXPECT_EQ(full.kind, snowflake::StepKind::wait);
+  EXPECT_EQ(full.wait_past_unix_ms, now);  // the last id's ms, not the clock's
   EXPECT_EQ(snowflake::next_value(0, snowflake::kEpochUnixMs - 1).kind,
             snowflake::StepKind::out_of_range);
 }
