@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Generation benchmark: per-row cost of every idgen generator against gen_random_uuid(), nextval()
-# and the empty floor, measured in one run in a throwaway cluster. Not a test: it asserts nothing.
+# and the empty floor, measured in one run in a throwaway cluster with idgen loaded per backend,
+# then the generators on server-wide state (idgen.snowflake() among them) in a second one with
+# idgen preloaded, each against the baselines of its own cluster. Not a test: it asserts nothing.
 # Usage: bash bench/generation.sh [rows] [runs]        (defaults: 2000000 rows, 7 runs)
 # The report is printed and saved under bench/reports/.
 set -euo pipefail
@@ -38,7 +40,14 @@ report=bench/reports/generation-$(date -u +%Y%m%d-%H%M%S).txt
   echo "idgen generation benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
   echo "server: $(pg_config --version); rows per run: $rows; runs: $runs"
-  PGOPTIONS="-c bench.rows=$rows -c bench.runs=$runs" \
+  echo
+  echo "== idgen loaded per backend (the default) =="
+  PGOPTIONS="-c bench.rows=$rows -c bench.runs=$runs -c bench.scope=backend" \
     pg_virtualenv bash bench/generation.sh --inside 2>&1 | grep -v '^Creating new\|^Dropping cluster'
+  echo
+  echo "== idgen preloaded (server-wide generator state; idgen.snowflake() needs it) =="
+  PGOPTIONS="-c bench.rows=$rows -c bench.runs=$runs -c bench.scope=server" \
+    pg_virtualenv -o shared_preload_libraries=idgen bash bench/generation.sh --inside 2>&1 |
+    grep -v '^Creating new\|^Dropping cluster'
 } | tee "$report"
 echo "report saved to $report"

@@ -42,9 +42,25 @@ INSERT INTO candidates (name, expr, ord) VALUES
    'idgen.public_id_to_numeric(idgen.public_id(generate_series::numeric))', 11),
   ('idgen.public_id(idgen.comb())', 'idgen.public_id(idgen.comb())',       12),
   ('round trip uuid', 'idgen.public_id_to_uuid(idgen.public_id(idgen.comb()))', 13);
+-- ULID and TypeID (a TypeID is text: a new UUIDv7 plus its base32 and a palloc'd string).
+INSERT INTO candidates (name, expr, ord) VALUES
+  ('idgen.ulid()',              'idgen.ulid()',                    19),
+  ('idgen.typeid(prefix)',      'idgen.typeid(''user'')',          20);
 INSERT INTO targets VALUES
   ('idgen.comb()', 6, 1.8), ('idgen.distributed_id128()', 6, 1.8), ('idgen.uuidv7()', 6, 1.8),
-  ('idgen.distributed_id()', 3, NULL);
+  ('idgen.distributed_id()', 3, NULL), ('idgen.ulid()', 6, 1.8), ('idgen.snowflake()', NULL, 1);
+
+-- Server scope (bench.scope = server: generation.sh's second cluster, with idgen preloaded): the
+-- generators on server-wide state, Snowflake among them (it refuses to run without it), against
+-- the same baselines measured in that cluster. Snowflake is capped at 4096 ids per ms by its
+-- layout, so its figure is the cap's wherever the calls alone would be faster.
+SELECT current_setting('bench.scope') = 'server' AS server_scope \gset
+\if :server_scope
+SET idgen.node_id = 1;
+DELETE FROM candidates WHERE name NOT IN ('empty floor', 'idgen.uuidv7()', 'idgen.distributed_id128()',
+                                          'idgen.ulid()', 'gen_random_uuid()', 'nextval()');
+INSERT INTO candidates (name, expr, ord) VALUES ('idgen.snowflake()', 'idgen.snowflake()', 21);
+\endif
 
 CREATE TEMP TABLE timings (name text, run int, ms double precision);
 
@@ -102,9 +118,16 @@ WHERE r.name = 'gen_random_uuid()' AND n.name = 'nextval()'
   AND c.name NOT LIKE 'round trip%'
 ORDER BY c.ord;
 
+\if :server_scope
+\echo 'idgen.snowflake() makes at most 4096 ids per ms per server by its layout (12-bit sequence),'
+\echo 'so its figure is at least 244 ns per row whatever the calls cost.'
+\else
 \echo 'idgen.distributed_id() sustains about 128 ids per ms per generator by design; the figures'
 \echo 'above are its per-call cost within a burst that fits the 1 s leeway.'
+\endif
 
+\if :server_scope
+\else
 -- Public ids against idgen.comb() (target: at most 1.5x its per-row cost, docs/benchmarks.md). Encoders of
 -- a uuid are timed on idgen.comb() values, so comb's own net cost is taken off them; the numeric
 -- encoder's input comes from an int-to-numeric cast, whose net cost is taken off it; decoders are
@@ -138,3 +161,4 @@ SELECT p.label AS operation, round(p.ns_row::numeric, 1) AS ns_per_row,
 FROM public_id_costs p, per_row c, per_row f
 WHERE c.name = 'idgen.comb()' AND f.name = 'empty floor'
 ORDER BY p.ord;
+\endif

@@ -4,7 +4,7 @@ set datafile separator ','
 set termoption noenhanced
 set key outside right
 set grid
-keys = "bigserial uuid_v4 comb comb_seq uuidv7 distributed_id distributed_id128 group_uuid"
+keys = "bigserial uuid_v4 comb comb_seq uuidv7 distributed_id distributed_id128 group_uuid ulid typeid snowflake"
 data = dir.'/segments.csv'
 set terminal pngcairo size 1000,560 font ',10' noenhanced
 set xlabel 'rows in the table (millions)'

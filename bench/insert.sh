@@ -28,6 +28,9 @@ if [ "${1:-}" = "--inside" ]; then
     "distributed_id|idgen.distributed_id|idgen.distributed_id()"
     "distributed_id128|uuid|idgen.distributed_id128()"
     "group_uuid|uuid|idgen.group_uuid(672, nextval('key_seq'))"
+    "ulid|uuid|idgen.ulid()"
+    "typeid|text COLLATE \"C\"|idgen.typeid('user')"
+    "snowflake|bigint|idgen.snowflake()"
   )
   echo "key,rows,seconds,rows_per_s,wal_bytes_per_row,fpi,index_bytes,table_bytes,index_hit_ratio" \
     >"$out/segments.csv"
@@ -96,7 +99,9 @@ segment=${2:-500000}
 batch=10000
 out=$PWD/bench/reports/insert-$(date -u +%Y%m%d-%H%M%S)
 mkdir -p "$out"
-settings=(shared_buffers=16MB max_wal_size=8GB checkpoint_timeout=1h autovacuum=off)
+# idgen preloaded with a node number: idgen.snowflake() needs the server-wide sequence.
+settings=(shared_buffers=16MB max_wal_size=8GB checkpoint_timeout=1h autovacuum=off
+          shared_preload_libraries=idgen idgen.node_id=1)
 opts=()
 for s in "${settings[@]}"; do opts+=(-o "$s"); done
 {

@@ -77,5 +77,9 @@ FROM summary c, summary v WHERE c.key = 'comb' AND v.key = 'uuid_v4'
 UNION ALL
 SELECT 'monotonic 16-byte key ' || key || ': index at most 1.10x the ideal', index_vs_ideal,
        index_vs_ideal <= 1.10
-FROM summary WHERE key IN ('uuidv7', 'distributed_id128');
+FROM summary WHERE key IN ('uuidv7', 'distributed_id128', 'ulid')
+UNION ALL
+SELECT 'Snowflake at bigserial''s time per row or better', round(s.seconds / b.seconds, 2),
+       s.seconds <= b.seconds
+FROM summary s, summary b WHERE s.key = 'snowflake' AND b.key = 'bigserial';
 \o

@@ -43,7 +43,8 @@ FROM (SELECT n, id, lag(id) OVER (ORDER BY n) AS prev FROM made) t;
 SELECT idgen.uuid_to_numeric((SELECT id FROM made WHERE n = 1001)) -
        idgen.uuid_to_numeric((SELECT id FROM made WHERE n = 1000)) <> 1 AS fresh_start;
 -- A clock set back by 124 ms keeps counting at the last id's ms; by more than 2 s, the generator
--- restarts from the clock (that one id sorts below its predecessor, as idgen.distributed_id() does).
+-- restarts from the clock (that one id sorts below its predecessor: the 2 s rule of
+-- idgen.uuidv7() on the real clock).
 SET idgen.fixed_clock = '2026-03-01 12:00:00.000+00';
 INSERT INTO made SELECT 2000 + n, idgen.ulid() FROM generate_series(1, 10) n;
 SET idgen.fixed_clock = '2026-03-01 11:59:57+00';

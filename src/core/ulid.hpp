@@ -8,7 +8,7 @@
 // one generator strictly increase. The spec fails when the 80-bit part would overflow; here the
 // step asks the caller to wait for the next ms instead (2^80 ids would have to follow one random
 // start first). A clock more than kResetBehindMs behind restarts from the clock: that one id
-// sorts below its predecessor, as DistributedId's generator does, instead of stamping ids with the
+// sorts below its predecessor, as UUIDv7's does on the real clock, instead of stamping ids with the
 // previous time for as long as the clock was set back.
 #pragma once
 
