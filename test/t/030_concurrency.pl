@@ -2,7 +2,8 @@
 # a unique index, every transaction on a new connection (pgbench -C), so each of the 1 600
 # transactions runs in a freshly forked backend and the random stream's fork safety is exercised;
 # once with idgen loaded per backend and once preloaded (server-wide generator state). Zero
-# duplicates: no unique violation, and 1 600 000 distinct ids per generator.
+# duplicates: no unique violation, and 1 600 000 distinct ids per generator. Snowflake ids run only
+# preloaded: loaded per backend, idgen.snowflake() must refuse (each backend would count alone).
 use strict;
 use warnings;
 use IPC::Run;
@@ -16,7 +17,10 @@ my @generators = (
 	[ 'uuidv7', 'uuid', 'idgen.uuidv7()' ],
 	[ 'distributed_id', 'idgen.distributed_id', 'idgen.distributed_id()' ],
 	[ 'distributed_id128', 'uuid', 'idgen.distributed_id128()' ],
-	[ 'group_uuid', 'uuid', q{idgen.group_uuid(672, nextval('key_seq'))} ]);
+	[ 'group_uuid', 'uuid', q{idgen.group_uuid(672, nextval('key_seq'))} ],
+	[ 'ulid', 'uuid', 'idgen.ulid()' ],
+	[ 'typeid', 'text', q{idgen.typeid('user')} ],
+	[ 'snowflake', 'bigint', 'idgen.snowflake()', 'preloaded' ]);
 
 for my $mode ('backend', 'preloaded')
 {
@@ -25,12 +29,20 @@ for my $mode ('backend', 'preloaded')
 	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'")
 	  if $mode eq 'preloaded';
 	$node->append_conf('postgresql.conf', 'synchronous_commit = off');
+	$node->append_conf('postgresql.conf', 'idgen.node_id = 3');
 	$node->start;
 	$node->safe_psql('postgres', 'CREATE EXTENSION idgen; CREATE SEQUENCE key_seq');
 	my $dir = PostgreSQL::Test::Utils::tempdir;
 	for my $generator (@generators)
 	{
-		my ($name, $type, $expr) = @$generator;
+		my ($name, $type, $expr, $only) = @$generator;
+		if (defined $only && $only ne $mode)
+		{
+			my ($ret, $stdout, $stderr) = $node->psql('postgres', "SELECT $expr");
+			like($stderr, qr/needs idgen in shared_preload_libraries/,
+				"$mode: $name: refused, as sessions would count alone");
+			next;
+		}
 		$node->safe_psql('postgres', "CREATE TABLE ids_$name (id $type NOT NULL UNIQUE)");
 		PostgreSQL::Test::Utils::append_to_file("$dir/$name.sql",
 			"INSERT INTO ids_$name SELECT $expr FROM generate_series(1, 1000);\n");
