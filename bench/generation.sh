@@ -43,11 +43,11 @@ report=bench/reports/generation-$(date -u +%Y%m%d-%H%M%S).txt
   echo
   echo "== idgen loaded per backend (the default) =="
   PGOPTIONS="-c bench.rows=$rows -c bench.runs=$runs -c bench.scope=backend" \
-    pg_virtualenv bash bench/generation.sh --inside 2>&1 | grep -v '^Creating new\|^Dropping cluster'
+    pg_virtualenv -t bash bench/generation.sh --inside 2>&1 | grep -v '^Creating new\|^Dropping cluster'
   echo
   echo "== idgen preloaded (server-wide generator state; idgen.snowflake() needs it) =="
   PGOPTIONS="-c bench.rows=$rows -c bench.runs=$runs -c bench.scope=server" \
-    pg_virtualenv -o shared_preload_libraries=idgen bash bench/generation.sh --inside 2>&1 |
+    pg_virtualenv -t -o shared_preload_libraries=idgen bash bench/generation.sh --inside 2>&1 |
     grep -v '^Creating new\|^Dropping cluster'
 } | tee "$report"
 echo "report saved to $report"

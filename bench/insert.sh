@@ -111,7 +111,7 @@ for s in "${settings[@]}"; do opts+=(-o "$s"); done
   echo "rows per key: $rows in segments of $segment (batches of $batch rows; COMB advances one 1-minute interval per batch)"
   echo "a CHECKPOINT after every segment (outside the timing); command: bash bench/insert.sh $rows $segment"
 } >"$out/summary.txt"
-pg_virtualenv "${opts[@]}" bash bench/insert.sh --inside "$rows" "$segment" "$batch" "$out" 2>&1 |
+pg_virtualenv -t "${opts[@]}" bash bench/insert.sh --inside "$rows" "$segment" "$batch" "$out" 2>&1 |
   grep -v '^Creating new\|^Dropping cluster'
 gnuplot -e "dir='$out'; segment=$segment" bench/insert.gp
 cat "$out/summary.txt"

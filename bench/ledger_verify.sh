@@ -21,6 +21,6 @@ report=bench/reports/ledger-verify-$(date -u +%Y%m%d-%H%M%S).txt
   echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
   echo "server: $(pg_config --version); events: $events; runs: $runs; CRC-32C: $(grep -q sse4_2 /proc/cpuinfo && echo 'SSE 4.2 instruction' || echo tables)"
   PGOPTIONS="-c bench.events=$events -c bench.runs=$runs" \
-    pg_virtualenv psql -X -q -f bench/ledger_verify.sql 2>&1 | grep -v '^Creating new\|^Dropping cluster'
+    pg_virtualenv -t psql -X -q -f bench/ledger_verify.sql 2>&1 | grep -v '^Creating new\|^Dropping cluster'
 } | tee "$report"
 echo "report saved to $report"

@@ -41,8 +41,8 @@ fi
 
 mkdir -p bench/reports
 report=bench/reports/server-scope-$(date -u +%Y%m%d-%H%M%S).txt
-backend=$(pg_virtualenv bash "$0" "$seconds" --inside | grep -v '^Creating\|^Dropping')
-server=$(pg_virtualenv -o shared_preload_libraries=idgen bash "$0" "$seconds" --inside |
+backend=$(pg_virtualenv -t bash "$0" "$seconds" --inside | grep -v '^Creating\|^Dropping')
+server=$(pg_virtualenv -t -o shared_preload_libraries=idgen bash "$0" "$seconds" --inside |
          grep -v '^Creating\|^Dropping')
 {
   echo "idgen server-wide vs per-backend generator state, $(date -u '+%Y-%m-%d %H:%M UTC')"

@@ -9,5 +9,5 @@ cd "$(dirname "$0")/.."
 source test/lib/deps.sh
 ensure_packages "${IDGEN_DEMO_PACKAGES[@]}"
 build_and_install || exit 1
-pg_virtualenv -o shared_buffers=8MB -o max_wal_size=64MB -o min_wal_size=32MB \
+pg_virtualenv -t -o shared_buffers=8MB -o max_wal_size=64MB -o min_wal_size=32MB \
   psql -X -q -f docs/demo.sql
