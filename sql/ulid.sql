@@ -10,6 +10,10 @@ SELECT idgen.to_ulid(idgen.ulid_to_uuid('01arz3ndektsv4rrffq69g5fav')) AS from_l
        idgen.to_ulid('00000000-0000-0000-0000-000000000000') AS smallest,
        idgen.to_ulid('ffffffff-ffff-ffff-ffff-ffffffffffff') AS largest,
        idgen.ulid_to_uuid('7ZZZZZZZZZZZZZZZZZZZZZZZZZ') AS largest_back;
+-- Another implementation's reading of the same text: pgsql-ulid documents that its ulid_to_uuid
+-- turns 01FGB414J8PPBVHBMHGSXGS21C into 017c1640-9248-b597-b8ae-91867b0c882c.
+SELECT idgen.ulid_to_uuid('01FGB414J8PPBVHBMHGSXGS21C') AS from_text,
+       idgen.to_ulid('017c1640-9248-b597-b8ae-91867b0c882c') AS to_text;
 -- Refused, 22P02 naming the character: I, L, O and U (Crockford decoders that map them to 1 and 0
 -- would give one ULID several texts), other characters, a wrong length, a first character above 7.
 \set VERBOSITY default
