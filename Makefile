@@ -34,6 +34,12 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# Glue code cannot throw or catch: every src/pg object but the error bridge, which holds the one
+# try/catch around SQL functions (src/pg/error_bridge.hpp), is compiled without exceptions.
+GLUE_OBJS_WITHOUT_EXCEPTIONS = $(filter-out src/pg/error_bridge.o,$(PG_SRCS:.cpp=.o))
+$(GLUE_OBJS_WITHOUT_EXCEPTIONS): override CXXFLAGS += -fno-exceptions
+$(GLUE_OBJS_WITHOUT_EXCEPTIONS:.o=.bc): override BITCODE_CXXFLAGS += -fno-exceptions
+
 # Tests of how idgen relates to functions that later majors added to core (uuid_extract_* in 17,
 # uuidv7 in 18).
 ifeq ($(shell test $(MAJORVERSION) -ge 17 && echo yes),yes)
@@ -88,7 +94,8 @@ $(BUILD_DIR)/crc32c_benchmark: bench/crc32c_benchmark.cpp src/core/crc32c.cpp sr
 bench-crc32c: $(BUILD_DIR)/crc32c_benchmark
 	$(BUILD_DIR)/crc32c_benchmark
 
-.PHONY: print-regress unit fuzz format format-check header-check cppcheck lint demo test bench-crc32c
+.PHONY: print-regress unit fuzz format format-check header-check glue-check glue-check-selftest \
+        cppcheck lint demo test bench-crc32c
 fuzz: $(FUZZ_TARGETS)
 	@for t in $(FUZZ_TARGETS); do \
 	  name=$$(basename $$t); mkdir -p $(BUILD_DIR)/fuzz/corpus-$$name; \
@@ -135,7 +142,15 @@ cppcheck:
 	  --enable=warning,performance,portability --library=googletest --library=openssl --library=posix \
 	  --inline-suppr -I src src/core src/pg test/unit
 
-lint: format-check header-check cppcheck dist-check
+# The glue's boundary rules the compiler cannot see (test/lint/glue_rules.py), and the proof that
+# each boundary check, the compiler's and the lint's, fires on a deliberately broken copy.
+glue-check:
+	/usr/bin/python3 test/lint/glue_rules.py
+
+glue-check-selftest:
+	PG_CONFIG=$(PG_CONFIG) bash test/lint/glue_rules_selftest.sh
+
+lint: format-check header-check glue-check glue-check-selftest cppcheck dist-check
 
 # PGXN release archive of the committed tree (HEAD), named after the control file's version.
 DIST_VERSION = $(CONTROL_VERSION)

@@ -16,6 +16,8 @@ namespace idgen {
 
 constexpr bool is_aes_key_length(std::size_t n) noexcept { return n == 16 || n == 24 || n == 32; }
 
+// not stack-safe: its destructor wipes the key and frees OpenSSL's contexts. Glue keeps one per
+// key in static storage and passes it by reference.
 class AesBlockCipher {
  public:
   static constexpr std::size_t kMaxKeyLength = 32;

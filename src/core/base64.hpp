@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
+
 namespace idgen::base64 {
 
 enum class Base64Status {
@@ -24,6 +26,7 @@ struct Base64Result {
   std::size_t position;  // bad_character / bad_padding: 0-based index of the offending character
   std::size_t decoded;   // ok / too_long: bytes the text decodes to
 };
+IDGEN_STACK_SAFE(Base64Result);
 
 // Decodes text[0..len) into out[0..cap). On anything but ok, out is wiped.
 Base64Result decode(const char* text, std::size_t len, std::uint8_t* out, std::size_t cap) noexcept;

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
 #include "core/arith.hpp"
 #include "core/uuid.hpp"
 
@@ -40,6 +41,7 @@ struct TimeLayout {
   std::int64_t interval_ms;
   int prefix_bytes;
 };
+IDGEN_STACK_SAFE(TimeLayout);
 
 constexpr TimeLayout kDefaultLayout{kDefaultIntervalMs, kDefaultPrefixBytes};
 
@@ -57,6 +59,7 @@ struct ToleranceCheck {
   ParamError error;
   std::uint64_t intervals;  // ceil(tolerance / interval); set also for tolerance_too_large
 };
+IDGEN_STACK_SAFE(ToleranceCheck);
 // Converts a tolerance in microseconds into whole intervals, refusing tolerances for which the
 // cyclic check could never fail (ceil(tolerance / interval) >= 256^p / 2).
 ToleranceCheck make_tolerance(std::int64_t tolerance_us, const TimeLayout& layout) noexcept;
@@ -92,6 +95,7 @@ struct Verdict {
   std::uint64_t expected_prefix;  // the prefix of the reference instant
   std::uint64_t distance;         // cyclic distance between the two, in intervals
 };
+IDGEN_STACK_SAFE(Verdict);
 
 // Checks version, variant and prefix distance (in that order) against the reference instant.
 Verdict validate(const Uuid& id, std::int64_t at_unix_ms, const TimeLayout& layout,

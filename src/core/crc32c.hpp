@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/stack_safe.hpp"
+
 namespace idgen::crc32c {
 
 // Continues a CRC over more bytes: crc is the CRC of the bytes so far (0 for none), so
@@ -24,8 +26,8 @@ bool uses_cpu_instruction() noexcept;
 
 // A CRC fed in many small pieces (canonical JSON is written a few characters at a time): pieces
 // gather in a buffer and reach extend in blocks, so the per-call cost is paid per block, not per
-// piece. Any split of the same bytes gives the same value (CRC chaining). Trivially destructible,
-// so it may live on a stack that PostgreSQL longjmps across.
+// piece. Any split of the same bytes gives the same value (CRC chaining). Trivially destructible
+// (asserted below), so it may live on a stack that PostgreSQL longjmps across.
 class Stream {
  public:
   void append(const void* data, std::size_t n) noexcept {
@@ -57,5 +59,6 @@ class Stream {
   std::size_t used_ = 0;
   unsigned char buffer_[256] = {};
 };
+IDGEN_STACK_SAFE(Stream);
 
 }  // namespace idgen::crc32c

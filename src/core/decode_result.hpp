@@ -3,6 +3,8 @@
 
 #include <cstddef>
 
+#include "core/stack_safe.hpp"
+
 namespace idgen {
 
 enum class DecodeStatus {
@@ -16,5 +18,6 @@ struct DecodeResult {
   DecodeStatus status;
   std::size_t position;  // for bad_character: 0-based index of the first offending byte
 };
+IDGEN_STACK_SAFE(DecodeResult);
 
 }  // namespace idgen

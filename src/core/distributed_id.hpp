@@ -17,6 +17,7 @@
 
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
 #include "core/uint128.hpp"
 #include "core/uuid.hpp"
 
@@ -33,6 +34,7 @@ struct State {
   std::int64_t last_ts = 0;       // P
   std::uint64_t last_random = 0;  // Q
 };
+IDGEN_STACK_SAFE(State);
 
 // The whole state in one 128-bit word, (P << 48) | Q, for a lock-free shared state.
 constexpr u128 pack(const State& s) noexcept {
@@ -55,6 +57,7 @@ struct Step {
   std::uint64_t random;  // 48-bit random part
   bool reset;            // the clock was far behind: ordering with earlier ids is lost
 };
+IDGEN_STACK_SAFE(Step);
 
 // q from 6 random bytes (any mapping is allowed; big-endian here), 0 replaced by 1.
 std::uint64_t draw_from_bytes(const std::uint8_t* bytes) noexcept;
@@ -89,6 +92,7 @@ struct State {
   std::int64_t last_ts = 0;  // P
   u128 last_random = 0;      // Q
 };
+IDGEN_STACK_SAFE(State);
 
 // The whole state in one 128-bit word, (P << 75) | Q (123 bits), for a lock-free shared state.
 constexpr u128 pack(const State& s) noexcept {
@@ -106,6 +110,7 @@ struct Step {
   u128 random;      // 75-bit random part
   bool reset;
 };
+IDGEN_STACK_SAFE(Step);
 
 // R from 10 random bytes: the low 75 bits of their big-endian value, 0 replaced by 1.
 u128 draw_from_bytes(const std::uint8_t* bytes) noexcept;

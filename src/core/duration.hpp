@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
+
 namespace idgen {
 
 enum class DurationStatus { ok, has_months, overflow };
@@ -13,6 +15,7 @@ struct FixedDuration {
   DurationStatus status;
   std::int64_t us;  // valid when status == ok; may be zero or negative
 };
+IDGEN_STACK_SAFE(FixedDuration);
 
 FixedDuration fixed_duration(std::int32_t months, std::int32_t days, std::int64_t micros) noexcept;
 

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
 #include "core/crc32c.hpp"
 #include "core/decode_result.hpp"
 
@@ -22,12 +23,14 @@ namespace idgen::event_id {
 struct EventId {
   std::array<std::uint8_t, 16> bytes{};
 };
+IDGEN_STACK_SAFE(EventId);
 
 struct Parts {
   std::uint64_t micros;  // valid ids hold 0 .. kMaxMicros; extraction reports the raw field
   std::uint32_t checksum;
   std::uint32_t ledger;  // version bits included
 };
+IDGEN_STACK_SAFE(Parts);
 
 constexpr std::uint64_t kMaxMicros = 0x7fffffffffffffffULL;  // the reference's BIGINT
 constexpr std::uint32_t kVersionMask = 0x3;
@@ -66,6 +69,7 @@ struct Genesis {
   std::uint32_t checksum;
   EventId id;
 };
+IDGEN_STACK_SAFE(Genesis);
 
 // The genesis of a ledger created with name and description (UTF-8) at micros:
 // DATA_G is built from them exactly as jsonb prints {"name": ..., "description": ...}.

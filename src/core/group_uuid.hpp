@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
 #include "core/uuid.hpp"
 
 namespace idgen::group_uuid {
@@ -46,6 +47,7 @@ struct Parts {
   int group;
   int version;  // the version nibble found, whatever the shape
 };
+IDGEN_STACK_SAFE(Parts);
 
 Parts parts(const Uuid& id) noexcept;
 

@@ -1,11 +1,13 @@
 // Whole-ledger verification (docs/event-id.md, "Verifying a ledger") as a state machine over events
 // in id order. The caller computes what needs the database (the genesis pieces, a regular event's
 // checksum over canonical JSON) and this decides, in the reference's order of checks, whether each
-// event holds and where the walk stops. Trivially copyable, so it can live in an aggregate's state.
+// event holds and where the walk stops. Trivially copyable and destructible (asserted below), so it
+// can live in an aggregate's state and on a stack that PostgreSQL longjmps across.
 #pragma once
 
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
 #include "core/event_id.hpp"
 
 namespace idgen::event_id {
@@ -77,5 +79,7 @@ class LedgerWalk {
   std::uint64_t first_invalid_position_ = 0;
   Fault fault_ = Fault::none;
 };
+IDGEN_STACK_SAFE(LedgerWalk::GenesisFacts);
+IDGEN_STACK_SAFE(LedgerWalk);
 
 }  // namespace idgen::event_id

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
 #include "core/aes_block.hpp"
 #include "core/base64.hpp"
 #include "core/uint128.hpp"
@@ -72,6 +73,7 @@ struct KeyParse {
   base64::Base64Result base64;  // not_base64: what base64 found; position counts from text[0]
   std::size_t length;           // ok / wrong_length: decoded bytes
 };
+IDGEN_STACK_SAFE(KeyParse);
 
 // Reads base64 text (as a key file holds it: white space around it is ignored) into
 // key[0..kMaxKeyLength). Anything but ok leaves key wiped.

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/stack_safe.hpp"
 #include "core/uuid.hpp"
 
 namespace idgen::rfc9562 {
@@ -57,6 +58,7 @@ enum class Lead {
 struct V7State {
   std::uint64_t last = 0;  // (unix_ts_ms << 12) | rand_a of the previous id
 };
+IDGEN_STACK_SAFE(V7State);
 
 enum class V7StepKind {
   id,            // value holds the new id's (unix_ts_ms << 12) | rand_a
@@ -70,6 +72,7 @@ struct V7Step {
   std::uint64_t value;
   bool reset;  // the clock was far behind: this id sorts below the previous one
 };
+IDGEN_STACK_SAFE(V7Step);
 
 // The (unix_ts_ms << 12) | rand_a value of an instant in Unix µs (rand_a the floor of its
 // sub-millisecond fraction in 1/4096 ms), as the generator takes it from the clock: the smallest

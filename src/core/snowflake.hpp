@@ -17,6 +17,8 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/stack_safe.hpp"
+
 namespace idgen::snowflake {
 
 constexpr std::int64_t kEpochUnixMs = 1672531200000;  // 2023-01-01 00:00:00 UTC
@@ -34,6 +36,7 @@ struct Step {
   std::uint64_t value;             // for id: (ms since epoch << 12) | sequence
   std::int64_t wait_past_unix_ms;  // for wait: the Unix ms the clock must pass
 };
+IDGEN_STACK_SAFE(Step);
 
 // The step after `last` (0 for a fresh generator) at now_unix_ms; a pure function, for a
 // compare-and-swap on a shared word. out_of_range: the clock is before the epoch or after 2092.
@@ -47,6 +50,7 @@ struct Parts {
   int node;
   int sequence;
 };
+IDGEN_STACK_SAFE(Parts);
 // The parts of a non-negative id.
 Parts parts(std::int64_t id) noexcept;
 

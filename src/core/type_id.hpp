@@ -7,6 +7,7 @@
 
 #include <cstddef>
 
+#include "core/stack_safe.hpp"
 #include "core/crockford32.hpp"
 #include "core/uuid.hpp"
 
@@ -30,6 +31,7 @@ struct Checked {
   Problem problem;
   std::size_t position;  // of the offending character in the text (character problems)
 };
+IDGEN_STACK_SAFE(Checked);
 
 // Checks a prefix on its own (the argument of a TypeID constructor).
 Checked check_prefix(const char* prefix, std::size_t len) noexcept;
@@ -43,6 +45,7 @@ struct Parsed {
   std::size_t prefix_len;  // the prefix is text[0 .. prefix_len)
   Uuid id;
 };
+IDGEN_STACK_SAFE(Parsed);
 
 Parsed parse(const char* text, std::size_t len) noexcept;
 

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
 #include "core/uuid.hpp"
 
 namespace idgen {
@@ -40,6 +41,7 @@ struct Base10000 {
   int ndigits;
   int weight;
 };
+IDGEN_STACK_SAFE(Base10000);
 Base10000 to_base10000(u128 v) noexcept;
 
 enum class Base10000Status { ok, not_integer, too_large };

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
 #include "core/uint128.hpp"
 #include "core/uuid.hpp"
 
@@ -29,6 +30,7 @@ struct State {
   u128 random = 0;  // 80 bits
   bool started = false;
 };
+IDGEN_STACK_SAFE(State);
 
 enum class StepKind { id, wait, out_of_range };
 
@@ -38,6 +40,7 @@ struct Step {
   std::uint64_t ms;  // for id: the new id's time and random part
   u128 random;
 };
+IDGEN_STACK_SAFE(Step);
 
 // The next id's (ms, random) into state when kind == id; state is untouched otherwise. fresh is
 // kRandomBytes random bytes, used when the id starts a new ms.

@@ -5,11 +5,14 @@
 #include <array>
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
+
 namespace idgen {
 
 struct Uuid {
   std::array<std::uint8_t, 16> bytes{};
 };
+IDGEN_STACK_SAFE(Uuid);
 
 // The version nibble (high nibble of byte 6).
 constexpr int uuid_version(const Uuid& u) noexcept { return u.bytes[6] >> 4; }

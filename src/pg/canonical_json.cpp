@@ -6,6 +6,7 @@
 // nested far deeper than a recursive walk of this backend's stack could follow), and a single
 // deep row cannot make a whole-table checksum query fail. Its stacks live in palloc'd memory:
 // an error (or a cancel, checked every 4096 values) frees them with the memory context.
+#include "core/stack_safe.hpp"
 #include "pg/canonical_json.hpp"
 
 #include <algorithm>
@@ -22,6 +23,7 @@ struct TextSink {
   void append(const char* p, std::size_t n) { appendBinaryStringInfo(out, p, static_cast<int>(n)); }
   void push(char c) { appendStringInfoChar(out, c); }
 };
+IDGEN_STACK_SAFE(TextSink);
 
 // A child of a jsonb container, read straight from the on-disk format (utils/jsonb.h): its JEntry
 // and where its data lies. Walking the JEntry arrays directly, with JBE_ADVANCE_OFFSET, visits
@@ -31,12 +33,14 @@ struct Child {
   const char* data;  // start of the child's data (after any alignment padding)
   std::uint32_t len;
 };
+IDGEN_STACK_SAFE(Child);
 
 struct Pair {
   const char* key;  // UTF-8
   std::size_t key_len;
   Child value;
 };
+IDGEN_STACK_SAFE(Pair);
 
 bool key_less(const Pair& a, const Pair& b) {
   const int c = std::memcmp(a.key, b.key, std::min(a.key_len, b.key_len));
@@ -44,7 +48,8 @@ bool key_less(const Pair& a, const Pair& b) {
 }
 
 // A stack of trivially copyable T: the first N in place, then palloc'd (huge allocations allowed,
-// so depth is bounded by memory, not by MaxAllocSize). Trivially destructible on purpose: the
+// so depth is bounded by memory, not by MaxAllocSize). Trivially destructible on purpose (asserted
+// for each use): the
 // owner calls release(), and an error's longjmp leaves the memory to its context.
 template <typename T, int N>
 class PallocStack {
@@ -96,6 +101,9 @@ struct Frame {
   bool object;
   bool raw_scalar;  // a top-level scalar, stored as a one-element array, written bare
 };
+IDGEN_STACK_SAFE(Frame);
+IDGEN_STACK_SAFE(PallocStack<Frame, 32>);
+IDGEN_STACK_SAFE(PallocStack<Pair, 64>);
 
 // The i-th child of a container, given that `offset` is where it starts; advances `offset`.
 Child child_at(const JsonbContainer* container, const char* base, int i, std::uint32_t* offset) {
@@ -225,6 +233,7 @@ class Walker {
   PallocStack<Pair, 64> pairs_;
   std::uint32_t steps_ = 0;
 };
+IDGEN_STACK_SAFE(Walker);
 
 template <typename Sink>
 void write_canonical(Sink& sink, Jsonb* value) {

@@ -6,6 +6,7 @@
 // that). The pure functions (comb_prefix, comb_prefix_at, the suffix swap) are declared STRICT.
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
 #include "core/clock.hpp"
 #include "core/comb.hpp"
 #include "pg/convert.hpp"
@@ -96,6 +97,7 @@ struct CombCheck {
   comb::TimeLayout layout;
   std::uint64_t tolerance;  // in intervals
 };
+IDGEN_STACK_SAFE(CombCheck);
 
 // Shared by comb_valid and comb_check: arguments (id, tolerance, at, interval_length,
 // prefix_bytes). Parameters are checked before the id so that a mistake surfaces on the first

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
 #include "core/uuid.hpp"
 #include "pg/postgres.hpp"
 
@@ -54,6 +55,7 @@ struct Utf8Bytes {
   const std::uint8_t* data;
   std::size_t len;
 };
+IDGEN_STACK_SAFE(Utf8Bytes);
 Utf8Bytes utf8_bytes(text* value);
 Utf8Bytes utf8_bytes(const char* data, int len);
 

@@ -7,6 +7,7 @@
 // value outside what the target holds 22003; the input is quoted clipped to 40 characters.
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
 #include "core/base62.hpp"
 #include "core/hex.hpp"
 #include "pg/convert.hpp"
@@ -29,6 +30,7 @@ struct TextForm {
   Target target;
   DecodeResult (*decode)(const char* text, std::size_t len, u128* out);
 };
+IDGEN_STACK_SAFE(TextForm);
 
 template <DecodeResult (*Decode64)(const char*, std::size_t, std::uint64_t*)>
 DecodeResult decode_bigint(const char* text, std::size_t len, u128* out) {
@@ -134,6 +136,7 @@ struct Encoding {
   void (*encode_u128)(u128, char*);
   std::size_t u128_chars;
 };
+IDGEN_STACK_SAFE(Encoding);
 
 const Encoding kAlphanumeric = {
     "alphanumeric",          base62::encode_u64,  base62::kU64Chars, base62::encode_decimal28,

@@ -2,38 +2,27 @@
 // them").
 //
 // PostgreSQL reports errors with longjmp, C++ with exceptions, and neither may cross the other:
-//  - every SQL-callable function is defined with IDGEN_SQL_FUNCTION, which catches any C++
-//    exception, copies its text into a plain buffer, leaves the catch block and only then calls
-//    ereport;
+//  - every SQL-callable function is defined with IDGEN_SQL_FUNCTION, whose body runs inside
+//    call_guarded: the one try/catch of the glue, which copies an escaped exception's text into a
+//    plain buffer, leaves the catch block and only then calls ereport;
+//  - the rest of src/pg is compiled with -fno-exceptions (Makefile), so glue code cannot throw or
+//    catch at all;
 //  - a function body may call PostgreSQL functions that ereport (palloc, nextval, ereport itself),
-//    so it must keep only trivially destructible objects on its stack (core value types, PODs):
-//    a longjmp skips destructors.
+//    so it keeps only trivially destructible objects on its stack (IDGEN_STACK_SAFE types): a
+//    longjmp skips destructors;
+//  - functions PostgreSQL calls directly (hooks, GUC hooks, sort support) are noexcept, and are
+//    handed over through noexcept_callback (pg/callback.hpp), which refuses any other.
 // src/core is noexcept on its public surface, so the catch is a last line of defence against the
 // standard library (std::bad_alloc and the like), not a reporting channel.
 #pragma once
-
-#include <exception>
 
 #include "pg/postgres.hpp"
 
 namespace idgen::pg {
 
-// Reports an escaped C++ exception as an internal error. Never returns.
-[[noreturn]] void report_escaped_exception(const char* what);
-
-template <typename Body>
-inline Datum call_guarded(Body body, FunctionCallInfo fcinfo) {
-  // Copied out of the exception object so the object is destroyed before ereport longjmps.
-  char what[256];
-  try {
-    return body(fcinfo);
-  } catch (const std::exception& e) {
-    strlcpy(what, e.what(), sizeof what);
-  } catch (...) {
-    strlcpy(what, "unknown exception", sizeof what);
-  }
-  report_escaped_exception(what);
-}
+// Runs body(fcinfo); an exception that escapes it becomes an internal error (ereport, so this
+// returns only body's result). Out of line, in the one glue file compiled with exceptions.
+Datum call_guarded(PGFunction body, FunctionCallInfo fcinfo) noexcept;
 
 }  // namespace idgen::pg
 

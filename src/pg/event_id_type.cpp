@@ -5,6 +5,7 @@
 #include "core/byte_order.hpp"
 #include "core/event_id.hpp"
 
+#include "pg/callback.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
 #include "pg/event_id_datum.hpp"
@@ -15,6 +16,7 @@ using idgen::event_id::EventId;
 using idgen::pg::event_id_arg;
 using idgen::pg::event_id_datum;
 using idgen::pg::event_id_ptr;
+using idgen::pg::noexcept_callback;
 namespace eid = idgen::event_id;
 
 namespace {
@@ -23,23 +25,23 @@ int compare_args(FunctionCallInfo fcinfo) {
   return eid::compare(*event_id_ptr(PG_GETARG_DATUM(0)), *event_id_ptr(PG_GETARG_DATUM(1)));
 }
 
-int compare_datums(Datum a, Datum b, SortSupport) {
+int compare_datums(Datum a, Datum b, SortSupport) noexcept {
   return eid::compare(*event_id_ptr(a), *event_id_ptr(b));
 }
 
 // Abbreviated keys: the first 8 bytes (the timestamp) as an unsigned integer. Within a ledger
 // timestamps are unique, so the abbreviation alone orders almost every pair; it is never aborted.
-Datum abbreviate(Datum original, SortSupport) {
+Datum abbreviate(Datum original, SortSupport) noexcept {
   return static_cast<Datum>(idgen::load_be64(event_id_ptr(original)->bytes.data()));
 }
 
-int compare_abbreviated(Datum a, Datum b, SortSupport) {
+int compare_abbreviated(Datum a, Datum b, SortSupport) noexcept {
   const auto x = static_cast<std::uint64_t>(a);
   const auto y = static_cast<std::uint64_t>(b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-bool never_abort(int, SortSupport) { return false; }
+bool never_abort(int, SortSupport) noexcept { return false; }
 
 eid::Parts parts_arg(FunctionCallInfo fcinfo) { return eid::unpack(event_id_arg(fcinfo, 0)); }
 
@@ -143,12 +145,12 @@ IDGEN_SQL_FUNCTION(idgen_event_id_cmp) { PG_RETURN_INT32(compare_args(fcinfo)); 
 
 IDGEN_SQL_FUNCTION(idgen_event_id_sortsupport) {
   SortSupport ssup = reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0));
-  ssup->comparator = compare_datums;
+  ssup->comparator = noexcept_callback(compare_datums);
   if (ssup->abbreviate && SIZEOF_DATUM >= 8) {
-    ssup->abbrev_converter = abbreviate;
-    ssup->abbrev_abort = never_abort;
-    ssup->abbrev_full_comparator = compare_datums;
-    ssup->comparator = compare_abbreviated;
+    ssup->abbrev_converter = noexcept_callback(abbreviate);
+    ssup->abbrev_abort = noexcept_callback(never_abort);
+    ssup->abbrev_full_comparator = noexcept_callback(compare_datums);
+    ssup->comparator = noexcept_callback(compare_abbreviated);
   }
   PG_RETURN_VOID();
 }

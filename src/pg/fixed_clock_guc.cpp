@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "core/clock.hpp"
+#include "pg/callback.hpp"
 #include "pg/convert.hpp"
 #include "pg/compat.hpp"
 #include "pg/gucs.hpp"
@@ -72,7 +73,7 @@ bool parse_instant(const char* text, TimestampTz* out) {
   return true;
 }
 
-bool check_fixed_clock(char** newval, void** extra, GucSource) {
+bool check_fixed_clock(char** newval, void** extra, GucSource) noexcept {
   const char* text = *newval;
   while (std::isspace(static_cast<unsigned char>(*text))) ++text;
   if (*text == '\0') {
@@ -98,7 +99,7 @@ bool check_fixed_clock(char** newval, void** extra, GucSource) {
   return true;
 }
 
-void assign_fixed_clock(const char*, void* extra) {
+void assign_fixed_clock(const char*, void* extra) noexcept {
   if (extra == nullptr) {
     clock::unpin();
   } else {
@@ -114,7 +115,8 @@ void define_fixed_clock_guc() {
       "Pins the clock of idgen's time-based generators to this instant (for tests).",
       "Empty means the real clock. Otherwise an absolute timestamptz that every time-based "
       "idgen generator in the session uses as the current time.",
-      &fixed_clock_text, "", PGC_USERSET, 0, check_fixed_clock, assign_fixed_clock, nullptr);
+      &fixed_clock_text, "", PGC_USERSET, 0, noexcept_callback(check_fixed_clock),
+      noexcept_callback(assign_fixed_clock), nullptr);
 }
 
 }  // namespace idgen::pg

@@ -1,4 +1,6 @@
 // See generator_state.hpp.
+#include "core/stack_safe.hpp"
+#include "pg/callback.hpp"
 #include "pg/generator_state.hpp"
 
 #include "core/clock.hpp"
@@ -15,6 +17,7 @@ struct GeneratorStates {
   ulid::State ulid;
   std::uint64_t snowflake = 0;  // (ms since epoch << 12) | sequence of the last id
 };
+IDGEN_STACK_SAFE(GeneratorStates);
 
 // On x86-64 with cmpxchg16b the two 128-bit states are lock-free like UUIDv7's: each packs into
 // one 16-byte word advanced by compare-and-swap, so no session ever waits behind a preempted lock
@@ -37,6 +40,7 @@ struct SharedGenerators {
   ulid::State ulid;
 #endif
 };
+IDGEN_STACK_SAFE(SharedGenerators);
 
 GeneratorStates backend_states;
 GeneratorStates private_states;
@@ -45,12 +49,12 @@ SharedGenerators* shared = nullptr;  // set in every process when preloaded (inh
 shmem_startup_hook_type previous_startup_hook = nullptr;
 shmem_request_hook_type previous_request_hook = nullptr;
 
-void request_shared_memory() {
+void request_shared_memory() noexcept {
   if (previous_request_hook != nullptr) previous_request_hook();
   RequestAddinShmemSpace(MAXALIGN(sizeof(SharedGenerators)));
 }
 
-void attach_shared_memory() {
+void attach_shared_memory() noexcept {
   if (previous_startup_hook != nullptr) previous_startup_hook();
   LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
   bool found = false;
@@ -125,9 +129,9 @@ Result shared_step(State* state, Attempt attempt) {
 void install_shared_generator_state() {
   if (!process_shared_preload_libraries_in_progress) return;
   previous_request_hook = shmem_request_hook;
-  shmem_request_hook = request_shared_memory;
+  shmem_request_hook = noexcept_callback(request_shared_memory);
   previous_startup_hook = shmem_startup_hook;
-  shmem_startup_hook = attach_shared_memory;
+  shmem_startup_hook = noexcept_callback(attach_shared_memory);
 }
 
 const char* generator_scope_name() { return shared != nullptr ? "server" : "backend"; }

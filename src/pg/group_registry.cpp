@@ -9,6 +9,8 @@
 // On a Citus cluster idgen.groups is a reference table (idgen.distribute_groups()): each node
 // holds a copy, changed on all nodes in one distributed transaction, and the trigger fires on each
 // node's copy. Lookups read the node's own copy, also inside queries that Citus pushed to shards.
+#include "core/stack_safe.hpp"
+#include "pg/callback.hpp"
 #include "pg/group_registry.hpp"
 
 #include <cstring>
@@ -31,6 +33,7 @@ struct CachedGroup {
   int group_id = 0;
   char name[kMaxCachedName];
 };
+IDGEN_STACK_SAFE(CachedGroup);
 
 CachedGroup cache[kCacheSlots];
 int next_victim = 0;
@@ -42,7 +45,7 @@ void forget_all() {
   groups_relid = InvalidOid;
 }
 
-void on_relcache_invalidation(Datum, Oid relid) {
+void on_relcache_invalidation(Datum, Oid relid) noexcept {
   if (relid == InvalidOid || relid == groups_relid) forget_all();
 }
 
@@ -150,7 +153,9 @@ Datum registered_group_target(int group_id, bool* is_null) {
       INT4OID, Int32GetDatum(group_id), is_null);
 }
 
-void install_group_registry_cache() { CacheRegisterRelcacheCallback(on_relcache_invalidation, 0); }
+void install_group_registry_cache() {
+  CacheRegisterRelcacheCallback(noexcept_callback(on_relcache_invalidation), 0);
+}
 
 }  // namespace idgen::pg
 

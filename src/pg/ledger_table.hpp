@@ -3,6 +3,7 @@
 // (other columns are allowed).
 #pragma once
 
+#include "core/stack_safe.hpp"
 #include "pg/postgres.hpp"
 
 namespace idgen::pg {
@@ -14,6 +15,7 @@ extern const char* const kLedgerColumnNames[kLedgerColumns];
 struct LedgerShape {
   int attnum[kLedgerColumns];
 };
+IDGEN_STACK_SAFE(LedgerShape);
 
 // The oid of idgen.event_id, found next to the function being called (fn_oid), so it does not
 // depend on any search_path.

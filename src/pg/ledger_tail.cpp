@@ -1,4 +1,5 @@
 // See ledger_tail.hpp.
+#include "core/stack_safe.hpp"
 #include "pg/ledger_tail.hpp"
 
 #include <cstring>
@@ -30,6 +31,7 @@ struct CachedPlan {
   char* table;  // quoted qualified name, in TopMemoryContext
   SPIPlanPtr plan;
 };
+IDGEN_STACK_SAFE(CachedPlan);
 constexpr int kCachedPlans = 16;
 CachedPlan plan_cache[kCachedPlans];
 int plan_cache_next = 0;

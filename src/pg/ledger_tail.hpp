@@ -11,6 +11,7 @@
 
 #include <cstdint>
 
+#include "core/stack_safe.hpp"
 #include "core/event_id.hpp"
 #include "pg/ledger_table.hpp"
 #include "pg/postgres.hpp"
@@ -32,6 +33,7 @@ struct LedgerTail {
   // from one its policies hide.
   bool caller_sees;
 };
+IDGEN_STACK_SAFE(LedgerTail);
 
 // The latest event of ledger in rel through a fresh snapshot (after lock_ledger, it shows what the
 // previous lock holder committed and what this transaction added), and what the caller sees of it.

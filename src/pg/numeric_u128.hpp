@@ -6,6 +6,7 @@
 // through text would cost more than generating the id itself.
 #pragma once
 
+#include "core/stack_safe.hpp"
 #include "core/uint128.hpp"
 #include "pg/postgres.hpp"
 
@@ -17,6 +18,7 @@ struct NumericDomain {
   u128 max;              // largest accepted value
   const char* max_text;  // the same in decimal, for messages
 };
+IDGEN_STACK_SAFE(NumericDomain);
 
 extern const NumericDomain kDistributedIdDomain;  // integers 0 .. 10^28 - 1
 extern const NumericDomain kUint128Domain;        // integers 0 .. 2^128 - 1

@@ -7,6 +7,8 @@
 // on its first use after a reload. The assign hook, which PostgreSQL runs for every setting of the
 // configuration files on each reload, drops the cached key, so even long-lived backends use a
 // rotated key for their very next call.
+#include "core/stack_safe.hpp"
+#include "pg/callback.hpp"
 #include "pg/public_id_key.hpp"
 
 #include <cerrno>
@@ -45,12 +47,15 @@ class Immortal {
   alignas(T) unsigned char storage_[sizeof(T)];
 };
 
+// Trivially destructible whatever T is: that is the point.
+IDGEN_STACK_SAFE(Immortal<AesBlockCipher>);
+
 Immortal<AesBlockCipher> configured_cipher;
 Immortal<AesBlockCipher> explicit_cipher;
 
 // Runs on every assignment, including each reload that re-reads the setting from the
 // configuration files: the key, or the file's contents, may have changed.
-void assign_key_file(const char*, void*) { configured_cipher.get().clear(); }
+void assign_key_file(const char*, void*) noexcept { configured_cipher.get().clear(); }
 
 // What reading the key file found; read_key_file itself never raises, so it can wipe every copy
 // of the key text before the caller reports a problem.
@@ -60,6 +65,7 @@ struct KeyFileRead {
   long long size;           // too_large
   public_id::KeyParse key;  // none: the parse result (its status may still be a problem)
 };
+IDGEN_STACK_SAFE(KeyFileRead);
 
 KeyFileRead read_key_file(const char* path, std::uint8_t key[AesBlockCipher::kMaxKeyLength]) {
   KeyFileRead r{KeyFileRead::Problem::none, 0, 0, {}};
@@ -265,7 +271,8 @@ void define_public_id_key_file_guc() {
       "The file must hold the base64 of a 16, 24 or 32-byte AES key, be owned by the server's "
       "operating-system user and have no group or world access. A relative path is relative to "
       "the data directory. Backends read it on first use after each configuration reload.",
-      &key_file_path, "", PGC_SIGHUP, GUC_SUPERUSER_ONLY, nullptr, assign_key_file, nullptr);
+      &key_file_path, "", PGC_SIGHUP, GUC_SUPERUSER_ONLY, nullptr,
+      noexcept_callback(assign_key_file), nullptr);
 }
 
 }  // namespace idgen::pg

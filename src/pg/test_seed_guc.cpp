@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "core/random.hpp"
+#include "pg/callback.hpp"
 #include "pg/generator_state.hpp"
 #include "pg/gucs.hpp"
 #include "pg/postgres.hpp"
@@ -24,7 +25,7 @@ char* test_seed_text = nullptr;
 // restores at subtransaction or transaction end) does not restart it and replay issued ids.
 char* active_seed = nullptr;
 
-bool check_test_seed(char** newval, void**, GucSource source) {
+bool check_test_seed(char** newval, void**, GucSource source) noexcept {
   if ((*newval)[0] == '\0') return true;
   switch (source) {
     case PGC_S_CLIENT:   // PGOPTIONS / startup packet of this very session
@@ -36,7 +37,7 @@ bool check_test_seed(char** newval, void**, GucSource source) {
   }
 }
 
-void assign_test_seed(const char* newval, void*) {
+void assign_test_seed(const char* newval, void*) noexcept {
   if (active_seed != nullptr && std::strcmp(active_seed, newval) == 0) return;
   std::free(active_seed);
   active_seed = nullptr;
@@ -61,7 +62,8 @@ void define_test_seed_guc() {
       "Empty means random bytes seeded from the kernel. Any other text seeds a deterministic "
       "stream for this session; with idgen.fixed_clock every idgen generator then returns the "
       "same ids on every run. Only SET in a session is accepted.",
-      &test_seed_text, "", PGC_SUSET, 0, check_test_seed, assign_test_seed, nullptr);
+      &test_seed_text, "", PGC_SUSET, 0, noexcept_callback(check_test_seed),
+      noexcept_callback(assign_test_seed), nullptr);
 }
 
 }  // namespace idgen::pg

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Proves that each of the glue's boundary checks fires: in a copy of the checkout, each case below
+# breaks one rule in one file and expects the check that owns the rule (the lint of
+# test/lint/glue_rules.py, or the compiler building that one object) to fail with its own message.
+# A case that passes, or fails for another reason, is a check that stopped working. Prints TAP
+# lines; exits 1 when any case is not ok.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
+python=/usr/bin/python3
+
+work=$(mktemp -d /tmp/idgen-glue-selftest.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+git ls-files -z --cached --others --exclude-standard src Makefile idgen.control test/lint | xargs -0 cp --parents -t "$work"
+
+failed=0
+ok() { echo "ok - $1"; }
+not_ok() {
+  echo "not ok - $1"
+  sed 's/^/# /' <<<"$2" | head -20
+  failed=1
+}
+
+lint() { "$python" test/lint/glue_rules.py "$1" 2>&1; }
+# Builds one glue object in the copy, with the flags of the real build.
+compile() { make -s -C "$1" PG_CONFIG="$PG_CONFIG" "$2" 2>&1; }
+
+# case NAME FILE EDIT CHECK EXPECTED: applies the perl substitution EDIT to FILE in a fresh copy,
+# runs CHECK (lint, or compile of FILE's object) and expects a failure whose output matches the
+# extended regular expression EXPECTED.
+case_() {
+  local name=$1 file=$2 edit=$3 check=$4 expected=$5 copy out status
+  copy=$(mktemp -d "$work/case.XXXXXX")
+  (cd "$work" && tar cf - --exclude='./case.*' .) | tar xf - -C "$copy"
+  perl -0pi -e "$edit" "$copy/$file"
+  if cmp -s "$copy/$file" "$file"; then
+    not_ok "$name (the edit did not change $file)" ""
+    return
+  fi
+  if [ "$check" = lint ]; then
+    out=$(lint "$copy")
+  else
+    out=$(compile "$copy" "${file%.cpp}.o")
+  fi
+  status=$?
+  if [ $status -ne 0 ] && grep -qE "$expected" <<<"$out"; then
+    ok "$name"
+  else
+    not_ok "$name (exit $status, expected output matching /$expected/)" "$out"
+  fi
+  rm -rf "$copy"
+}
+
+# The unbroken copy passes both checks, so every failure below comes from its edit.
+out=$(lint "$work") && ok "the lint passes on the checkout" || not_ok "the lint passes on the checkout" "$out"
+out=$(compile "$work" src/pg/public_id_key.o) && ok "public_id_key.o builds from the checkout" ||
+  not_ok "public_id_key.o builds from the checkout" "$out"
+
+case_ "a std::string on a glue stack is refused by the lint" src/pg/ulid_functions.cpp \
+  's/(Uuid next_ulid\(\) \{\n)/#include <string>\n$1  std::string scratch("x");\n/' \
+  lint 'ulid_functions.cpp:[0-9]+: std: std::string'
+case_ "a std::unique_ptr in glue is refused by the lint" src/pg/ulid_functions.cpp \
+  's/(Uuid next_ulid\(\) \{\n)/$1  std::unique_ptr<int> owned;\n/' \
+  lint 'ulid_functions.cpp:[0-9]+: std: std::unique_ptr'
+case_ "a struct without IDGEN_STACK_SAFE is refused by the lint" src/pg/ulid_functions.cpp \
+  's/(namespace \{\n)/$1struct Unchecked {\n  int x;\n};\n/' \
+  lint 'ulid_functions.cpp:[0-9]+: stack-safe: Unchecked'
+case_ "a core type without IDGEN_STACK_SAFE is refused by the lint" src/core/ulid.hpp \
+  's/IDGEN_STACK_SAFE\(State\);\n//' \
+  lint 'ulid.hpp:[0-9]+: stack-safe: State'
+case_ "a type that is not stack-safe, held on a glue stack, is refused by the lint" \
+  src/pg/public_id_functions.cpp \
+  's/(const AesBlockCipher& cipher_of_call\(FunctionCallInfo fcinfo\) \{\n)/$1  AesBlockCipher local;\n/' \
+  lint 'public_id_functions.cpp:[0-9]+: not-on-stack: AesBlockCipher'
+case_ "a GUC hook handed over without noexcept_callback is refused by the lint" \
+  src/pg/public_id_key.cpp 's/noexcept_callback\(assign_key_file\)/assign_key_file/' \
+  lint 'public_id_key.cpp:[0-9]+: callbacks: DefineCustomStringVariable'
+case_ "a PostgreSQL hook set without noexcept_callback is refused by the lint" \
+  src/pg/generator_state.cpp 's/noexcept_callback\(attach_shared_memory\)/attach_shared_memory/' \
+  lint 'generator_state.cpp:[0-9]+: callbacks: shmem_startup_hook'
+case_ "a sort-support comparator set without noexcept_callback is refused by the lint" \
+  src/pg/event_id_type.cpp 's/noexcept_callback\(compare_abbreviated\)/compare_abbreviated/' \
+  lint 'event_id_type.cpp:[0-9]+: callbacks: ->comparator'
+case_ "IDGEN_STACK_SAFE on a type with a destructor fails to compile" src/pg/public_id_key.cpp \
+  's/(namespace \{\n)/$1struct Owner {\n  ~Owner() {}\n};\nIDGEN_STACK_SAFE(Owner);\n/' \
+  compile 'Owner must be trivially destructible'
+case_ "a throw in glue code fails to compile" src/pg/public_id_key.cpp \
+  's/(namespace \{\n)/$1[[maybe_unused]] void thrower() { throw 1; }\n/' \
+  compile 'exception handling disabled'
+case_ "a try in glue code fails to compile" src/pg/public_id_key.cpp \
+  's/(namespace \{\n)/$1[[maybe_unused]] int catcher() {\n  try {\n    return 1;\n  } catch (...) {\n    return 0;\n  }\n}\n/' \
+  compile 'exception handling disabled'
+case_ "a callback without noexcept fails to compile" src/pg/public_id_key.cpp \
+  's/void assign_key_file\(const char\*, void\*\) noexcept/void assign_key_file(const char*, void*)/' \
+  compile 'noexcept_callback'
+
+exit $failed
