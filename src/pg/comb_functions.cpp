@@ -14,6 +14,7 @@
 #include "pg/postgres.hpp"
 
 namespace idgen::pg {
+
 namespace {
 
 [[noreturn]] void report_bad_prefix_bytes(std::int32_t prefix_bytes) {
@@ -49,8 +50,12 @@ comb::TimeLayout layout_args(FunctionCallInfo fcinfo, int interval_n, int prefix
                       errdetail("interval_length is %lld microseconds.",
                                 static_cast<long long>(interval_us))));
       break;
-    default:  // prefix_bytes_out_of_range, the only other outcome of make_time_layout
+    case comb::ParamError::prefix_bytes_out_of_range:
       report_bad_prefix_bytes(prefix_bytes);
+    case comb::ParamError::block_size_too_small:
+    case comb::ParamError::tolerance_negative:
+    case comb::ParamError::tolerance_too_large:
+      elog(ERROR, "make_time_layout returned an error it does not make");
   }
   return layout;
 }
@@ -65,7 +70,13 @@ std::uint64_t tolerance_arg(FunctionCallInfo fcinfo, int n, const comb::TimeLayo
       ereport(ERROR,
               (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("tolerance must not be negative")));
       break;
-    default:  // tolerance_too_large
+    case comb::ParamError::prefix_bytes_out_of_range:
+    case comb::ParamError::interval_too_short:
+    case comb::ParamError::interval_not_whole_ms:
+    case comb::ParamError::block_size_too_small:
+      elog(ERROR, "make_tolerance returned an error it does not make");
+      break;
+    case comb::ParamError::tolerance_too_large:
       ereport(
           ERROR,
           (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -112,31 +123,18 @@ bool run_comb_check(FunctionCallInfo fcinfo, CombCheck* out) {
 }
 
 }  // namespace
-}  // namespace idgen::pg
-
-using idgen::pg::int64_arg;
-using idgen::pg::layout_args;
-using idgen::pg::more_than_a_day;
-using idgen::pg::new_comb;
-using idgen::pg::prefix_bytes_arg;
-using idgen::pg::require_arg;
-using idgen::pg::run_comb_check;
-using idgen::pg::unix_ms_arg;
-using idgen::pg::uuid_arg;
-using idgen::pg::uuid_datum;
-namespace comb = idgen::comb;
 
 // idgen.comb(): one-minute interval, two-byte prefix, current (or pinned) clock.
 IDGEN_SQL_FUNCTION(idgen_comb) {
   (void)fcinfo;
-  return new_comb(comb::prefix_at(idgen::clock::now_unix_ms(), comb::kDefaultLayout),
+  return new_comb(comb::prefix_at(clock::now_unix_ms(), comb::kDefaultLayout),
                   comb::kDefaultPrefixBytes);
 }
 
 // idgen.comb(interval_length, prefix_bytes)
 IDGEN_SQL_FUNCTION(idgen_comb_with) {
   const comb::TimeLayout layout = layout_args(fcinfo, 0, 1);
-  return new_comb(comb::prefix_at(idgen::clock::now_unix_ms(), layout), layout.prefix_bytes);
+  return new_comb(comb::prefix_at(clock::now_unix_ms(), layout), layout.prefix_bytes);
 }
 
 // idgen.comb_at(at, interval_length, prefix_bytes)
@@ -151,8 +149,7 @@ IDGEN_SQL_FUNCTION(idgen_comb_at) {
 IDGEN_SQL_FUNCTION(idgen_comb_bound) {
   const comb::TimeLayout layout = layout_args(fcinfo, 1, 2);
   const std::int64_t at_ms = unix_ms_arg(fcinfo, 0, "at");
-  return uuid_datum(
-      comb::compose(comb::prefix_at(at_ms, layout), layout.prefix_bytes, idgen::Uuid{}));
+  return uuid_datum(comb::compose(comb::prefix_at(at_ms, layout), layout.prefix_bytes, Uuid{}));
 }
 
 // idgen.comb_seq(seq, block_size, prefix_bytes). Parameters are checked before nextval so that a
@@ -197,7 +194,7 @@ IDGEN_SQL_FUNCTION(idgen_comb_prefix_at) {
 
 // idgen.comb_valid(id, tolerance, at, interval_length, prefix_bytes)
 IDGEN_SQL_FUNCTION(idgen_comb_valid) {
-  idgen::pg::CombCheck check{};
+  CombCheck check{};
   if (!run_comb_check(fcinfo, &check)) PG_RETURN_NULL();
   PG_RETURN_BOOL(check.verdict.failed == comb::Failure::none);
 }
@@ -205,7 +202,7 @@ IDGEN_SQL_FUNCTION(idgen_comb_valid) {
 // idgen.comb_check(id, tolerance, at, interval_length, prefix_bytes): the id, or 22023 naming
 // the failed part.
 IDGEN_SQL_FUNCTION(idgen_comb_check) {
-  idgen::pg::CombCheck check{};
+  CombCheck check{};
   if (!run_comb_check(fcinfo, &check)) PG_RETURN_NULL();
   const comb::Verdict& v = check.verdict;
   const int digits = 2 * check.layout.prefix_bytes;
@@ -249,3 +246,5 @@ IDGEN_SQL_FUNCTION(idgen_comb_check) {
 IDGEN_SQL_FUNCTION(idgen_comb_swap_suffix) {
   return uuid_datum(comb::swap_suffix(uuid_arg(fcinfo, 0)));
 }
+
+}  // namespace idgen::pg

@@ -56,6 +56,19 @@ std::int64_t int64_arg(FunctionCallInfo fcinfo, int n, const char* name) {
   return PG_GETARG_INT64(n);
 }
 
+std::uint32_t checked_u32(std::int64_t v, const char* name) {
+  if (v < 0 || v > 0xffffffffLL) {
+    ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                    errmsg("%s %lld is out of range", name, static_cast<long long>(v)),
+                    errdetail("It must be between 0 and 4294967295.")));
+  }
+  return static_cast<std::uint32_t>(v);
+}
+
+std::uint32_t uint32_arg(FunctionCallInfo fcinfo, int n, const char* name) {
+  return checked_u32(int64_arg(fcinfo, n, name), name);
+}
+
 std::int64_t interval_us_arg(FunctionCallInfo fcinfo, int n, const char* name) {
   require_arg(fcinfo, n, name);
   const Interval* iv = PG_GETARG_INTERVAL_P(n);

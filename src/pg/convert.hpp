@@ -27,6 +27,10 @@ enum class IntWidth { bigint, integer, smallint };
 // Non-NULL argument n of that width, widened to 64 bits.
 std::int64_t widened_int_arg(FunctionCallInfo fcinfo, int n, IntWidth width);
 std::int64_t int64_arg(FunctionCallInfo fcinfo, int n, const char* name);
+// v as an unsigned 32-bit value (a checksum, a ledger id) named `name` in the message; out of
+// 0 .. 2^32 - 1 is 22003. uint32_arg reads it from non-NULL bigint argument n.
+std::uint32_t checked_u32(std::int64_t v, const char* name);
+std::uint32_t uint32_arg(FunctionCallInfo fcinfo, int n, const char* name);
 
 // A non-NULL interval as a fixed number of microseconds (days count 24 h; months are refused).
 std::int64_t interval_us_arg(FunctionCallInfo fcinfo, int n, const char* name);

@@ -8,12 +8,14 @@
 #include "pg/interrupts.hpp"
 #include "pg/postgres.hpp"
 
+namespace idgen::pg {
+
 namespace {
 
 std::uint32_t crc32c_of(const std::uint8_t* data, std::size_t len) {
   std::uint32_t crc = 0;
-  idgen::pg::feed_interruptibly(data, len, [&crc](const std::uint8_t* piece, std::size_t n) {
-    crc = idgen::crc32c::extend(crc, piece, n);
+  feed_interruptibly(data, len, [&crc](const std::uint8_t* piece, std::size_t n) {
+    crc = crc32c::extend(crc, piece, n);
   });
   return crc;
 }
@@ -27,6 +29,8 @@ IDGEN_SQL_FUNCTION(idgen_crc32c_bytea) {
 }
 
 IDGEN_SQL_FUNCTION(idgen_crc32c_text) {
-  const idgen::pg::Utf8Bytes utf8 = idgen::pg::utf8_bytes(PG_GETARG_TEXT_PP(0));
+  const Utf8Bytes utf8 = utf8_bytes(PG_GETARG_TEXT_PP(0));
   PG_RETURN_INT64(crc32c_of(utf8.data, utf8.len));
 }
+
+}  // namespace idgen::pg

@@ -13,6 +13,7 @@
 #include "pg/wait.hpp"
 
 namespace idgen::pg {
+
 namespace {
 
 [[noreturn]] void report_clock_out_of_range(const char* kind, const char* range) {
@@ -54,33 +55,30 @@ Datum generate(Draw q, Step (*step_state)(Draw), Make make, const char* kind, co
 }
 
 }  // namespace
-}  // namespace idgen::pg
-
-using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
-namespace did = idgen::distributed_id;
-namespace did128 = idgen::distributed_id128;
 
 // idgen.distributed_id()
 IDGEN_SQL_FUNCTION(idgen_distributed_id) {
   (void)fcinfo;
-  std::uint8_t bytes[did::kDrawBytes];
+  std::uint8_t bytes[distributed_id::kDrawBytes];
   random_bytes(bytes, sizeof bytes);
   return generate(
-      did::draw_from_bytes(bytes), step_distributed_id,
-      [](const did::Step& s) { return numeric_datum(did::make_id(s.ts, s.random)); },
+      distributed_id::draw_from_bytes(bytes), step_distributed_id,
+      [](const distributed_id::Step& s) {
+        return numeric_datum(distributed_id::make_id(s.ts, s.random));
+      },
       "DistributedId", kDistributedIdRange);
 }
 
 // idgen.distributed_id_timestamp(numeric) STRICT
 IDGEN_SQL_FUNCTION(idgen_distributed_id_timestamp) {
   return timestamptz_from_unix_ms(
-      did::timestamp_unix_ms(numeric_arg(fcinfo, 0, kDistributedIdDomain)));
+      distributed_id::timestamp_unix_ms(numeric_arg(fcinfo, 0, kDistributedIdDomain)));
 }
 
 // idgen.distributed_id_bound(timestamptz) STRICT: the smallest id with that embedded timestamp.
 IDGEN_SQL_FUNCTION(idgen_distributed_id_bound) {
-  idgen::u128 bound = 0;
-  if (!did::bound(unix_ms_arg(fcinfo, 0, "at"), &bound)) {
+  u128 bound = 0;
+  if (!distributed_id::bound(unix_ms_arg(fcinfo, 0, "at"), &bound)) {
     report_bound_out_of_range("DistributedId", kDistributedIdRange);
   }
   return numeric_datum(bound);
@@ -89,20 +87,22 @@ IDGEN_SQL_FUNCTION(idgen_distributed_id_bound) {
 // idgen.distributed_id128()
 IDGEN_SQL_FUNCTION(idgen_distributed_id128) {
   (void)fcinfo;
-  std::uint8_t bytes[did128::kDrawBytes];
+  std::uint8_t bytes[distributed_id128::kDrawBytes];
   random_bytes(bytes, sizeof bytes);
   return generate(
-      did128::draw_from_bytes(bytes), step_distributed_id128,
-      [](const did128::Step& s) { return uuid_datum(did128::make_id(s.ts, s.random)); },
+      distributed_id128::draw_from_bytes(bytes), step_distributed_id128,
+      [](const distributed_id128::Step& s) {
+        return uuid_datum(distributed_id128::make_id(s.ts, s.random));
+      },
       "DistributedId128", kDistributedId128Range);
 }
 
 // idgen.distributed_id128_timestamp(uuid) STRICT
 IDGEN_SQL_FUNCTION(idgen_distributed_id128_timestamp) {
-  const idgen::Uuid id = uuid_arg(fcinfo, 0);
-  if (!did128::has_layout(id)) {
+  const Uuid id = uuid_arg(fcinfo, 0);
+  if (!distributed_id128::has_layout(id)) {
     // Say what the id is instead, and point to uuid_timestamp only where it reads a time.
-    const std::optional<int> rfc_version = idgen::rfc9562::version(id);
+    const std::optional<int> rfc_version = rfc9562::version(id);
     const bool timed = rfc_version == 1 || rfc_version == 6 || rfc_version == 7;
     ereport(ERROR,
             (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("uuid is not a DistributedId128"),
@@ -111,18 +111,20 @@ IDGEN_SQL_FUNCTION(idgen_distributed_id128_timestamp) {
                                      *rfc_version)
                          : errdetail("A DistributedId128 has version nibble 7 and the top bit of "
                                      "byte 8 clear; this uuid has version nibble %d.",
-                                     idgen::uuid_version(id)),
+                                     uuid_version(id)),
              timed ? errhint("idgen.uuid_timestamp reads the time of RFC 9562 versions 1, 6 and 7.")
                    : 0));
   }
-  return timestamptz_from_unix_ms(did128::timestamp_unix_ms(id));
+  return timestamptz_from_unix_ms(distributed_id128::timestamp_unix_ms(id));
 }
 
 // idgen.distributed_id128_bound(timestamptz) STRICT
 IDGEN_SQL_FUNCTION(idgen_distributed_id128_bound) {
-  idgen::Uuid bound;
-  if (!did128::bound(unix_ms_arg(fcinfo, 0, "at"), &bound)) {
+  Uuid bound;
+  if (!distributed_id128::bound(unix_ms_arg(fcinfo, 0, "at"), &bound)) {
     report_bound_out_of_range("DistributedId128", kDistributedId128Range);
   }
   return uuid_datum(bound);
 }
+
+}  // namespace idgen::pg

@@ -16,6 +16,7 @@
 #include "pg/postgres.hpp"
 
 namespace idgen::pg {
+
 namespace {
 
 enum class Target { bigint, distributed_id, uuid };
@@ -98,7 +99,9 @@ Datum decode_text_arg(FunctionCallInfo fcinfo, const TextForm& form, bool raise)
                                   pg_mbstrlen_with_len(data, static_cast<int>(r.position)) + 1,
                                   form.alphabet)));
         break;
-      default:
+      case DecodeStatus::ok:  // handled above
+        break;
+      case DecodeStatus::out_of_range:
         ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
                         errmsg("%s out of range: \"%s\"", form.name, shown),
                         form.range[0] != '\0' ? errdetail("%s", form.range) : 0));
@@ -170,9 +173,6 @@ Datum encode_arg(FunctionCallInfo fcinfo, const Encoding& encoding, Source sourc
 }
 
 }  // namespace
-}  // namespace idgen::pg
-
-using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
 
 // ---- encoders --------------------------------------------------------------------------------
 
@@ -219,3 +219,5 @@ IDGEN_DECODER(alphanumeric_to_uuid, kAlphanumericUuid)
 IDGEN_DECODER(hexadecimal_to_bigint, kHexadecimalBigint)
 IDGEN_DECODER(hexadecimal_to_numeric, kHexadecimalDistributedId)
 IDGEN_DECODER(hexadecimal_to_uuid, kHexadecimalUuid)
+
+}  // namespace idgen::pg

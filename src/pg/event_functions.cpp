@@ -10,20 +10,17 @@
 #include "pg/event_id_datum.hpp"
 #include "pg/postgres.hpp"
 
-namespace eid = idgen::event_id;
-using idgen::pg::event_id_arg;
-using idgen::pg::event_id_datum;
+namespace idgen::pg {
 
 namespace {
 
 // (event, entities, meta, data, micros, ledger_id, previous) from argument 0 on.
 std::uint32_t checksum_of_args(FunctionCallInfo fcinfo, std::uint64_t* micros,
                                std::uint32_t* ledger) {
-  *micros = idgen::pg::event_micros_arg(fcinfo, 4);
-  *ledger = idgen::pg::event_ledger_arg(fcinfo, 5);
-  return idgen::pg::regular_checksum(PG_GETARG_TEXT_PP(0), PG_GETARG_JSONB_P(1),
-                                     PG_GETARG_JSONB_P(2), PG_GETARG_JSONB_P(3), *micros, *ledger,
-                                     event_id_arg(fcinfo, 6));
+  *micros = event_micros_arg(fcinfo, 4);
+  *ledger = event_ledger_arg(fcinfo, 5);
+  return regular_checksum(PG_GETARG_TEXT_PP(0), PG_GETARG_JSONB_P(1), PG_GETARG_JSONB_P(2),
+                          PG_GETARG_JSONB_P(3), *micros, *ledger, event_id_arg(fcinfo, 6));
 }
 
 }  // namespace
@@ -31,7 +28,7 @@ std::uint32_t checksum_of_args(FunctionCallInfo fcinfo, std::uint64_t* micros,
 IDGEN_SQL_FUNCTION(idgen_sorted_json) {
   StringInfoData utf8;
   initStringInfo(&utf8);
-  idgen::pg::canonical_json_text(&utf8, PG_GETARG_JSONB_P(0));
+  canonical_json_text(&utf8, PG_GETARG_JSONB_P(0));
   // Back into the database encoding, which holds every character the jsonb held.
   const char* text = pg_any_to_server(utf8.data, utf8.len, PG_UTF8);
   PG_RETURN_TEXT_P(cstring_to_text(text));
@@ -47,16 +44,16 @@ IDGEN_SQL_FUNCTION(idgen_event_id_of_event) {
   std::uint64_t micros = 0;
   std::uint32_t ledger = 0;
   const std::uint32_t checksum = checksum_of_args(fcinfo, &micros, &ledger);
-  return event_id_datum(eid::pack({micros, checksum, ledger}));
+  return event_id_datum(event_id::pack({micros, checksum, ledger}));
 }
 
 IDGEN_SQL_FUNCTION(idgen_ledger_genesis) {
-  const idgen::pg::Utf8Bytes name = idgen::pg::utf8_bytes(PG_GETARG_TEXT_PP(0));
-  const idgen::pg::Utf8Bytes description = idgen::pg::utf8_bytes(PG_GETARG_TEXT_PP(1));
-  const std::uint64_t micros = idgen::pg::event_micros_arg(fcinfo, 2);
-  const eid::Genesis g =
-      eid::genesis(reinterpret_cast<const char*>(name.data), name.len,
-                   reinterpret_cast<const char*>(description.data), description.len, micros);
+  const Utf8Bytes name = utf8_bytes(PG_GETARG_TEXT_PP(0));
+  const Utf8Bytes description = utf8_bytes(PG_GETARG_TEXT_PP(1));
+  const std::uint64_t micros = event_micros_arg(fcinfo, 2);
+  const event_id::Genesis g =
+      event_id::genesis(reinterpret_cast<const char*>(name.data), name.len,
+                        reinterpret_cast<const char*>(description.data), description.len, micros);
   TupleDesc desc = nullptr;
   if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE) {
     elog(ERROR, "idgen.ledger_genesis must return a record");
@@ -67,13 +64,15 @@ IDGEN_SQL_FUNCTION(idgen_ledger_genesis) {
 }
 
 IDGEN_SQL_FUNCTION(idgen_event_id_check) {
-  const eid::EventId id = event_id_arg(fcinfo, 0);
-  eid::LedgerWalk walk;
+  const event_id::EventId id = event_id_arg(fcinfo, 0);
+  event_id::LedgerWalk walk;
   walk.start_after(event_id_arg(fcinfo, 5));
   if (!walk.structure(id)) PG_RETURN_BOOL(false);
-  const eid::Parts parts = eid::unpack(id);
-  walk.checksum(id, idgen::pg::regular_checksum(PG_GETARG_TEXT_PP(1), PG_GETARG_JSONB_P(2),
-                                                PG_GETARG_JSONB_P(3), PG_GETARG_JSONB_P(4),
-                                                parts.micros, parts.ledger, walk.previous()));
+  const event_id::Parts parts = event_id::unpack(id);
+  walk.checksum(
+      id, regular_checksum(PG_GETARG_TEXT_PP(1), PG_GETARG_JSONB_P(2), PG_GETARG_JSONB_P(3),
+                           PG_GETARG_JSONB_P(4), parts.micros, parts.ledger, walk.previous()));
   PG_RETURN_BOOL(!walk.failed());
 }
+
+}  // namespace idgen::pg

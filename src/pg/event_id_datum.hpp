@@ -26,13 +26,10 @@ inline Datum event_id_datum(const event_id::EventId& id) {
   return PointerGetDatum(out);
 }
 
-// Argument readers for the parts (event_id_type.cpp): micros 0 .. 2^63 - 1 and a 32-bit ledger
-// id, each non-NULL; out of range is 22003.
+// Argument readers for the parts: micros 0 .. 2^63 - 1 and a 32-bit ledger id, each non-NULL;
+// out of range is 22003.
 std::uint64_t event_micros_arg(FunctionCallInfo fcinfo, int n);
 std::uint32_t event_ledger_arg(FunctionCallInfo fcinfo, int n);
-
-// v as a 32-bit part (checksum, ledger id) named `name`; out of 0 .. 2^32 - 1 is 22003.
-std::uint32_t checked_u32(std::int64_t v, const char* name);
 
 // The 32 lower-case hex digits of an id, palloc'd and NUL-terminated (output and messages).
 char* event_id_cstring(const event_id::EventId& id);

@@ -11,28 +11,22 @@
 #include "pg/event_id_datum.hpp"
 #include "pg/postgres.hpp"
 
-using idgen::DecodeStatus;
-using idgen::event_id::EventId;
-using idgen::pg::event_id_arg;
-using idgen::pg::event_id_datum;
-using idgen::pg::event_id_ptr;
-using idgen::pg::noexcept_callback;
-namespace eid = idgen::event_id;
+namespace idgen::pg {
 
 namespace {
 
 int compare_args(FunctionCallInfo fcinfo) {
-  return eid::compare(*event_id_ptr(PG_GETARG_DATUM(0)), *event_id_ptr(PG_GETARG_DATUM(1)));
+  return event_id::compare(*event_id_ptr(PG_GETARG_DATUM(0)), *event_id_ptr(PG_GETARG_DATUM(1)));
 }
 
 int compare_datums(Datum a, Datum b, SortSupport) noexcept {
-  return eid::compare(*event_id_ptr(a), *event_id_ptr(b));
+  return event_id::compare(*event_id_ptr(a), *event_id_ptr(b));
 }
 
 // Abbreviated keys: the first 8 bytes (the timestamp) as an unsigned integer. Within a ledger
 // timestamps are unique, so the abbreviation alone orders almost every pair; it is never aborted.
 Datum abbreviate(Datum original, SortSupport) noexcept {
-  return static_cast<Datum>(idgen::load_be64(event_id_ptr(original)->bytes.data()));
+  return static_cast<Datum>(load_be64(event_id_ptr(original)->bytes.data()));
 }
 
 int compare_abbreviated(Datum a, Datum b, SortSupport) noexcept {
@@ -43,12 +37,14 @@ int compare_abbreviated(Datum a, Datum b, SortSupport) noexcept {
 
 bool never_abort(int, SortSupport) noexcept { return false; }
 
-eid::Parts parts_arg(FunctionCallInfo fcinfo) { return eid::unpack(event_id_arg(fcinfo, 0)); }
+event_id::Parts parts_arg(FunctionCallInfo fcinfo) {
+  return event_id::unpack(event_id_arg(fcinfo, 0));
+}
 
 // The timestamp field of argument 0, which valid ids keep within a signed 64-bit count.
 std::int64_t micros_arg(FunctionCallInfo fcinfo) {
-  const eid::Parts parts = parts_arg(fcinfo);
-  if (parts.micros > eid::kMaxMicros) {
+  const event_id::Parts parts = parts_arg(fcinfo);
+  if (parts.micros > event_id::kMaxMicros) {
     ereport(ERROR,
             (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("event id timestamp out of range"),
              errdetail("The timestamp field is %llu, above 2^63 - 1 microseconds.",
@@ -57,73 +53,34 @@ std::int64_t micros_arg(FunctionCallInfo fcinfo) {
   return static_cast<std::int64_t>(parts.micros);
 }
 
-std::uint32_t u32_arg(FunctionCallInfo fcinfo, int n, const char* name) {
-  return idgen::pg::checked_u32(idgen::pg::int64_arg(fcinfo, n, name), name);
-}
-
 }  // namespace
-
-namespace idgen::pg {
-
-std::uint32_t checked_u32(std::int64_t v, const char* name) {
-  if (v < 0 || v > 0xffffffffLL) {
-    ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-                    errmsg("%s %lld is out of range", name, static_cast<long long>(v)),
-                    errdetail("It must be between 0 and 4294967295.")));
-  }
-  return static_cast<std::uint32_t>(v);
-}
-
-char* event_id_cstring(const event_id::EventId& id) {
-  char* out = static_cast<char*>(palloc(event_id::kTextChars + 1));
-  event_id::encode_text(id, out);
-  out[event_id::kTextChars] = '\0';
-  return out;
-}
-
-// Shared with the event functions: a non-NULL bigint of microseconds since 1970, 0 .. 2^63 - 1.
-std::uint64_t event_micros_arg(FunctionCallInfo fcinfo, int n) {
-  const std::int64_t v = int64_arg(fcinfo, n, "micros");
-  if (v < 0) {
-    ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-                    errmsg("micros %lld is out of range", static_cast<long long>(v)),
-                    errdetail("Event timestamps are microseconds since 1970, 0 or more.")));
-  }
-  return static_cast<std::uint64_t>(v);
-}
-
-std::uint32_t event_ledger_arg(FunctionCallInfo fcinfo, int n) {
-  return u32_arg(fcinfo, n, "ledger_id");
-}
-
-}  // namespace idgen::pg
 
 IDGEN_SQL_FUNCTION(idgen_event_id_in) {
   const char* text = PG_GETARG_CSTRING(0);
   const std::size_t len = std::strlen(text);
-  EventId id;
-  const idgen::DecodeResult r = eid::decode_text(text, len, &id);
+  event_id::EventId id;
+  const DecodeResult r = event_id::decode_text(text, len, &id);
   if (r.status != DecodeStatus::ok) {
-    ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-                    errmsg("invalid input syntax for type idgen.event_id: \"%s\"",
-                           idgen::pg::clip_for_message(text)),
-                    r.status == DecodeStatus::bad_character
-                        ? errdetail("Character %d is not a hexadecimal digit%s.",
-                                    pg_mbstrlen_with_len(text, static_cast<int>(r.position)) + 1,
-                                    len == eid::kDashedChars ? " or a dash in its place" : "")
-                        : errdetail("Expected 32 hexadecimal digits, plain or dashed as "
-                                    "8-4-4-4-12.")));
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+             errmsg("invalid input syntax for type idgen.event_id: \"%s\"", clip_for_message(text)),
+             r.status == DecodeStatus::bad_character
+                 ? errdetail("Character %d is not a hexadecimal digit%s.",
+                             pg_mbstrlen_with_len(text, static_cast<int>(r.position)) + 1,
+                             len == event_id::kDashedChars ? " or a dash in its place" : "")
+                 : errdetail("Expected 32 hexadecimal digits, plain or dashed as "
+                             "8-4-4-4-12.")));
   }
   return event_id_datum(id);
 }
 
 IDGEN_SQL_FUNCTION(idgen_event_id_out) {
-  PG_RETURN_CSTRING(idgen::pg::event_id_cstring(event_id_arg(fcinfo, 0)));
+  PG_RETURN_CSTRING(event_id_cstring(event_id_arg(fcinfo, 0)));
 }
 
 IDGEN_SQL_FUNCTION(idgen_event_id_recv) {
   StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
-  EventId id;
+  event_id::EventId id;
   std::memcpy(id.bytes.data(), pq_getmsgbytes(buf, sizeof id.bytes), sizeof id.bytes);
   return event_id_datum(id);
 }
@@ -178,28 +135,28 @@ IDGEN_SQL_FUNCTION(idgen_bytea_to_event_id) {
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                     errmsg("an event id is 16 bytes, not %zu", len)));
   }
-  EventId id;
+  event_id::EventId id;
   std::memcpy(id.bytes.data(), VARDATA_ANY(in), 16);
   return event_id_datum(id);
 }
 
 IDGEN_SQL_FUNCTION(idgen_event_id_from_parts) {
-  const std::uint64_t micros = idgen::pg::event_micros_arg(fcinfo, 0);
-  const std::uint32_t checksum = u32_arg(fcinfo, 1, "checksum");
-  const std::uint32_t ledger = idgen::pg::event_ledger_arg(fcinfo, 2);
-  return event_id_datum(eid::pack({micros, checksum, ledger}));
+  const std::uint64_t micros = event_micros_arg(fcinfo, 0);
+  const std::uint32_t checksum = uint32_arg(fcinfo, 1, "checksum");
+  const std::uint32_t ledger = event_ledger_arg(fcinfo, 2);
+  return event_id_datum(event_id::pack({micros, checksum, ledger}));
 }
 
 IDGEN_SQL_FUNCTION(idgen_event_id_micros) { PG_RETURN_INT64(micros_arg(fcinfo)); }
 
 IDGEN_SQL_FUNCTION(idgen_event_id_timestamp) {
-  return idgen::pg::timestamptz_from_unix_us(micros_arg(fcinfo));
+  return timestamptz_from_unix_us(micros_arg(fcinfo));
 }
 
 IDGEN_SQL_FUNCTION(idgen_event_id_checksum) { PG_RETURN_INT64(parts_arg(fcinfo).checksum); }
 IDGEN_SQL_FUNCTION(idgen_event_id_ledger) { PG_RETURN_INT64(parts_arg(fcinfo).ledger); }
 IDGEN_SQL_FUNCTION(idgen_event_id_version) {
-  PG_RETURN_INT32(eid::version_of(parts_arg(fcinfo).ledger));
+  PG_RETURN_INT32(event_id::version_of(parts_arg(fcinfo).ledger));
 }
 
 // The transition functions of idgen.min / idgen.max: the smaller or larger argument itself.
@@ -210,3 +167,5 @@ IDGEN_SQL_FUNCTION(idgen_event_id_smaller) {
 IDGEN_SQL_FUNCTION(idgen_event_id_larger) {
   return compare_args(fcinfo) >= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1);
 }
+
+}  // namespace idgen::pg

@@ -22,6 +22,7 @@
 #include "pg/pinned_sql.hpp"
 
 namespace idgen::pg {
+
 namespace {
 
 // Names longer than this are looked up every time; group names are class or table names.
@@ -157,8 +158,6 @@ void install_group_registry_cache() {
   CacheRegisterRelcacheCallback(noexcept_callback(on_relcache_invalidation), 0);
 }
 
-}  // namespace idgen::pg
-
 // Statement trigger on idgen.groups: every backend drops its cached names when the change commits.
 IDGEN_SQL_FUNCTION(idgen_groups_changed) {
   if (!CALLED_AS_TRIGGER(fcinfo)) {
@@ -168,7 +167,7 @@ IDGEN_SQL_FUNCTION(idgen_groups_changed) {
   const auto* trigger = reinterpret_cast<TriggerData*>(fcinfo->context);
   // The caches watch idgen.groups by oid. On a Citus cluster this trigger fires on each node's
   // copy of the table (a shard with a name of its own), so the invalidation names idgen.groups.
-  const Oid groups = idgen::pg::groups_table();
+  const Oid groups = groups_table();
   if (OidIsValid(groups)) {
     CacheInvalidateRelcacheByRelid(groups);
   } else {
@@ -176,3 +175,5 @@ IDGEN_SQL_FUNCTION(idgen_groups_changed) {
   }
   return static_cast<Datum>(0);  // a statement trigger's result is ignored
 }
+
+}  // namespace idgen::pg

@@ -14,6 +14,7 @@
 #include "pg/postgres.hpp"
 
 namespace idgen::pg {
+
 namespace {
 
 Datum group_uuid_datum(int group, FunctionCallInfo fcinfo) {
@@ -58,10 +59,6 @@ group_uuid::Parts group_uuid_arg(FunctionCallInfo fcinfo) {
 }
 
 }  // namespace
-}  // namespace idgen::pg
-
-using namespace idgen;
-using namespace idgen::pg;
 
 IDGEN_SQL_FUNCTION(idgen_group_uuid_by_id) {
   return group_uuid_datum(int32_arg(fcinfo, 0, "group_id"), fcinfo);
@@ -120,3 +117,5 @@ IDGEN_SQL_FUNCTION(idgen_group_key_from_text) {
 }
 
 IDGEN_SQL_FUNCTION(idgen_crc12) { PG_RETURN_INT32(crc12_of_name(PG_GETARG_TEXT_PP(0))); }
+
+}  // namespace idgen::pg

@@ -29,20 +29,11 @@
 #include "pg/ledger_tail.hpp"
 #include "pg/postgres.hpp"
 
-namespace eid = idgen::event_id;
-using idgen::pg::kData;
-using idgen::pg::kEntities;
-using idgen::pg::kEvent;
-using idgen::pg::kId;
-using idgen::pg::kLedgerColumnNames;
-using idgen::pg::kLedgerColumns;
-using idgen::pg::kLedgerId;
-using idgen::pg::kMeta;
-using idgen::pg::LedgerTail;
+namespace idgen::pg {
 
 namespace {
 
-const char* id_text(const eid::EventId& id) { return idgen::pg::event_id_cstring(id); }
+const char* id_text(const event_id::EventId& id) { return event_id_cstring(id); }
 
 // The one refusal a role gets for a ledger whose latest event it may not read: the same whether
 // the ledger exists or not, and before anything about the row is compared with the ledger.
@@ -57,8 +48,8 @@ const char* id_text(const eid::EventId& id) { return idgen::pg::event_id_cstring
   pg_unreachable();
 }
 
-[[noreturn]] void refuse_chain(const eid::EventId& given, const char* why,
-                               const eid::EventId* expected) {
+[[noreturn]] void refuse_chain(const event_id::EventId& given, const char* why,
+                               const event_id::EventId* expected) {
   ereport(ERROR,
           (errcode(ERRCODE_CHECK_VIOLATION),
            errmsg("event id %s does not chain onto its ledger", id_text(given)),
@@ -74,26 +65,26 @@ struct Row {
 IDGEN_STACK_SAFE(Row);
 
 std::uint64_t now_micros() {
-  const std::int64_t now = idgen::clock::now_unix_us();
+  const std::int64_t now = clock::now_unix_us();
   return now < 0 ? 0 : static_cast<std::uint64_t>(now);
 }
 
 // A genesis row: the ledger id and the id. Returns the id to store.
-eid::EventId append_genesis(Relation rel, const Row& row) {
+event_id::EventId append_genesis(Relation rel, const Row& row) {
   text* event = DatumGetTextPP(row.values[kEvent]);
   Jsonb* entities = DatumGetJsonbP(row.values[kEntities]);
   Jsonb* meta = DatumGetJsonbP(row.values[kMeta]);
   Jsonb* data = DatumGetJsonbP(row.values[kData]);
   const bool has_id = !row.nulls[kId];
-  const eid::EventId given = has_id ? *idgen::pg::event_id_ptr(row.values[kId]) : eid::EventId{};
-  const std::uint64_t micros = has_id ? eid::unpack(given).micros : now_micros();
-  const eid::LedgerWalk::GenesisFacts facts =
-      idgen::pg::genesis_facts(event, entities, meta, data, micros);
+  const event_id::EventId given = has_id ? *event_id_ptr(row.values[kId]) : event_id::EventId{};
+  const std::uint64_t micros = has_id ? event_id::unpack(given).micros : now_micros();
+  const event_id::LedgerWalk::GenesisFacts facts =
+      genesis_facts(event, entities, meta, data, micros);
   if (!facts.entities_empty) {
     ereport(ERROR, (errcode(ERRCODE_CHECK_VIOLATION),
                     errmsg("a genesis event has the empty object as its entities")));
   }
-  if (has_id && eid::compare(given, facts.recomputed.id) != 0) {
+  if (has_id && event_id::compare(given, facts.recomputed.id) != 0) {
     refuse_chain(given, "It is not the genesis of its meta and data at its timestamp",
                  &facts.recomputed.id);
   }
@@ -103,9 +94,9 @@ eid::EventId append_genesis(Relation rel, const Row& row) {
                     errmsg("ledger_id %lld does not match the genesis, whose ledger id is %u",
                            static_cast<long long>(DatumGetInt64(row.values[kLedgerId])), ledger)));
   }
-  idgen::pg::require_event_lead(micros, nullptr, ledger);
-  idgen::pg::lock_ledger(rel, ledger);
-  const LedgerTail tail = idgen::pg::read_ledger_tail(rel, ledger);
+  require_event_lead(micros, nullptr, ledger);
+  lock_ledger(rel, ledger);
+  const LedgerTail tail = read_ledger_tail(rel, ledger);
   if (tail.found) {
     if (!tail.caller_sees) refuse_unseen(rel, ledger);
     ereport(ERROR,
@@ -113,18 +104,18 @@ eid::EventId append_genesis(Relation rel, const Row& row) {
              errmsg("ledger %08x already exists in \"%s\"", ledger, RelationGetRelationName(rel)),
              errdetail("Its latest event is %s.", id_text(tail.latest))));
   }
-  idgen::pg::require_tail_in_snapshot(rel, ledger, tail);
+  require_tail_in_snapshot(rel, ledger, tail);
   return facts.recomputed.id;
 }
 
-eid::EventId append_event(Relation rel, const Row& row) {
+event_id::EventId append_event(Relation rel, const Row& row) {
   const bool has_id = !row.nulls[kId];
-  const eid::EventId given = has_id ? *idgen::pg::event_id_ptr(row.values[kId]) : eid::EventId{};
+  const event_id::EventId given = has_id ? *event_id_ptr(row.values[kId]) : event_id::EventId{};
   // An imported event names its ledger in its id; ledger_id, when also given, must agree.
-  std::int64_t ledger_arg = has_id ? eid::unpack(given).ledger : 0;
+  std::int64_t ledger_arg = has_id ? event_id::unpack(given).ledger : 0;
   if (!row.nulls[kLedgerId]) {
     ledger_arg = DatumGetInt64(row.values[kLedgerId]);
-    if (has_id && ledger_arg != eid::unpack(given).ledger) {
+    if (has_id && ledger_arg != event_id::unpack(given).ledger) {
       refuse_chain(given, "Its ledger is not the row's ledger_id", nullptr);
     }
   } else if (!has_id) {
@@ -132,9 +123,9 @@ eid::EventId append_event(Relation rel, const Row& row) {
             (errcode(ERRCODE_NOT_NULL_VIOLATION), errmsg("a ledger event needs its ledger_id"),
              errhint("Create the ledger with idgen.ledger_create() and append with its id.")));
   }
-  const std::uint32_t ledger = idgen::pg::checked_u32(ledger_arg, "ledger_id");
-  idgen::pg::lock_ledger(rel, ledger);
-  const LedgerTail tail = idgen::pg::read_ledger_tail(rel, ledger);
+  const std::uint32_t ledger = checked_u32(ledger_arg, "ledger_id");
+  lock_ledger(rel, ledger);
+  const LedgerTail tail = read_ledger_tail(rel, ledger);
   if (!tail.caller_sees) refuse_unseen(rel, ledger);
   if (!tail.found) {
     ereport(ERROR, (errcode(ERRCODE_FOREIGN_KEY_VIOLATION),
@@ -142,41 +133,41 @@ eid::EventId append_event(Relation rel, const Row& row) {
                            RelationGetRelationName(rel)),
                     errhint("Create the ledger with idgen.ledger_create().")));
   }
-  idgen::pg::require_tail_in_snapshot(rel, ledger, tail);
-  const std::uint64_t tail_micros = eid::unpack(tail.latest).micros;
-  if (tail_micros >= eid::kMaxMicros) {
+  require_tail_in_snapshot(rel, ledger, tail);
+  const std::uint64_t tail_micros = event_id::unpack(tail.latest).micros;
+  if (tail_micros >= event_id::kMaxMicros) {
     ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
                     errmsg("ledger %08x has reached the largest timestamp", ledger)));
   }
   std::uint64_t micros = 0;
   if (has_id) {
-    eid::LedgerWalk walk;
+    event_id::LedgerWalk walk;
     walk.start_after(tail.latest);
     if (!walk.structure(given)) {
       refuse_chain(given,
                    psprintf("It fails the check \"%s\" after the latest event %s",
-                            eid::fault_name(walk.fault()), id_text(tail.latest)),
+                            event_id::fault_name(walk.fault()), id_text(tail.latest)),
                    nullptr);
     }
-    micros = eid::unpack(given).micros;
+    micros = event_id::unpack(given).micros;
   } else {
     micros = std::max(tail_micros + 1, now_micros());
   }
-  idgen::pg::require_event_lead(micros, &tail.latest, ledger);
-  const std::uint32_t checksum = idgen::pg::regular_checksum(
-      DatumGetTextPP(row.values[kEvent]), DatumGetJsonbP(row.values[kEntities]),
-      DatumGetJsonbP(row.values[kMeta]), DatumGetJsonbP(row.values[kData]), micros, ledger,
-      tail.latest);
-  const eid::EventId id = eid::pack({micros, checksum, ledger});
-  if (has_id && eid::compare(given, id) != 0) {
+  require_event_lead(micros, &tail.latest, ledger);
+  const std::uint32_t checksum =
+      regular_checksum(DatumGetTextPP(row.values[kEvent]), DatumGetJsonbP(row.values[kEntities]),
+                       DatumGetJsonbP(row.values[kMeta]), DatumGetJsonbP(row.values[kData]), micros,
+                       ledger, tail.latest);
+  const event_id::EventId id = event_id::pack({micros, checksum, ledger});
+  if (has_id && event_id::compare(given, id) != 0) {
     refuse_chain(given, "Its checksum does not match its content after the latest event", &id);
   }
   return id;
 }
 
 bool is_genesis_name(Datum event) {
-  const idgen::pg::Utf8Bytes name = idgen::pg::utf8_bytes(DatumGetTextPP(event));
-  return eid::is_genesis_name(name.data, name.len);
+  const Utf8Bytes name = utf8_bytes(DatumGetTextPP(event));
+  return event_id::is_genesis_name(name.data, name.len);
 }
 
 }  // namespace
@@ -194,7 +185,7 @@ IDGEN_SQL_FUNCTION(idgen_ledger_append) {
   }
   Relation rel = trigger->tg_relation;
   HeapTuple tuple = trigger->tg_trigtuple;
-  const idgen::pg::LedgerShape shape = idgen::pg::ledger_shape(fcinfo, rel);
+  const LedgerShape shape = ledger_shape(fcinfo, rel);
   Row row = {};
   for (int c = 0; c < kLedgerColumns; ++c) {
     row.values[c] = SPI_getbinval(tuple, RelationGetDescr(rel), shape.attnum[c], &row.nulls[c]);
@@ -207,10 +198,10 @@ IDGEN_SQL_FUNCTION(idgen_ledger_append) {
     }
   }
   if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "SPI_connect failed");
-  const eid::EventId id =
+  const event_id::EventId id =
       is_genesis_name(row.values[kEvent]) ? append_genesis(rel, row) : append_event(rel, row);
   int columns[2] = {shape.attnum[kLedgerId], shape.attnum[kId]};
-  Datum values[2] = {Int64GetDatum(eid::unpack(id).ledger), idgen::pg::event_id_datum(id)};
+  Datum values[2] = {Int64GetDatum(event_id::unpack(id).ledger), event_id_datum(id)};
   char nulls[2] = {' ', ' '};
   HeapTuple result = SPI_modifytuple(rel, tuple, 2, columns, values, nulls);
   if (result == nullptr)
@@ -218,3 +209,5 @@ IDGEN_SQL_FUNCTION(idgen_ledger_append) {
   SPI_finish();
   return PointerGetDatum(result);
 }
+
+}  // namespace idgen::pg

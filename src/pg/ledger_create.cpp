@@ -19,7 +19,7 @@
 #include "pg/pinned_sql.hpp"
 #include "pg/postgres.hpp"
 
-namespace eid = idgen::event_id;
+namespace idgen::pg {
 
 namespace {
 
@@ -57,7 +57,7 @@ int execute_as_own_statement(const char* query, Oid* types, Datum* values) {
 
 // The genesis row fills only the six ledger columns. Another column that is NOT NULL with no
 // default would fail the INSERT, and its error would show the internal statement; say it first.
-void refuse_unfillable_columns(Relation rel, const idgen::pg::LedgerShape& shape) {
+void refuse_unfillable_columns(Relation rel, const LedgerShape& shape) {
   TupleDesc desc = RelationGetDescr(rel);
   for (int i = 0; i < desc->natts; ++i) {
     const Form_pg_attribute att = TupleDescAttr(desc, i);
@@ -66,7 +66,7 @@ void refuse_unfillable_columns(Relation rel, const idgen::pg::LedgerShape& shape
       continue;
     }
     bool ledger_column = false;
-    for (int c = 0; c < idgen::pg::kLedgerColumns; ++c) {
+    for (int c = 0; c < kLedgerColumns; ++c) {
       ledger_column = ledger_column || shape.attnum[c] == att->attnum;
     }
     if (ledger_column) continue;
@@ -110,7 +110,7 @@ const char* ledger_table_name(FunctionCallInfo fcinfo, Oid relid) {
     ereport(ERROR, (errcode(ERRCODE_UNDEFINED_TABLE),
                     errmsg("relation with OID %u does not exist", relid)));
   }
-  const idgen::pg::LedgerShape shape = idgen::pg::ledger_shape(fcinfo, rel);
+  const LedgerShape shape = ledger_shape(fcinfo, rel);
   refuse_unfillable_columns(rel, shape);
   const char* table = quote_qualified_identifier(get_namespace_name(RelationGetNamespace(rel)),
                                                  RelationGetRelationName(rel));
@@ -130,30 +130,32 @@ IDGEN_SQL_FUNCTION(idgen_ledger_create) {
   text* name = PG_GETARG_TEXT_PP(1);
   text* description = PG_GETARG_TEXT_PP(2);
   const char* table = ledger_table_name(fcinfo, relid);
-  const idgen::pg::Utf8Bytes name_utf8 = idgen::pg::utf8_bytes(name);
-  const idgen::pg::Utf8Bytes description_utf8 = idgen::pg::utf8_bytes(description);
-  const std::int64_t now = idgen::clock::now_unix_us();
-  const eid::Genesis g = eid::genesis(reinterpret_cast<const char*>(name_utf8.data), name_utf8.len,
-                                      reinterpret_cast<const char*>(description_utf8.data),
-                                      description_utf8.len, now < 0 ? 0 : now);
+  const Utf8Bytes name_utf8 = utf8_bytes(name);
+  const Utf8Bytes description_utf8 = utf8_bytes(description);
+  const std::int64_t now = clock::now_unix_us();
+  const event_id::Genesis g =
+      event_id::genesis(reinterpret_cast<const char*>(name_utf8.data), name_utf8.len,
+                        reinterpret_cast<const char*>(description_utf8.data), description_utf8.len,
+                        now < 0 ? 0 : now);
   const char* query = psprintf(
       "INSERT INTO %s (ledger_id, id, event, entities, meta, data) "
       "VALUES ($1, $2, $3, $4, $5, $6)",
       table);
-  Oid types[6] = {INT8OID, idgen::pg::event_id_type_oid(fcinfo), TEXTOID, JSONBOID, JSONBOID,
-                  JSONBOID};
+  Oid types[6] = {INT8OID, event_id_type_oid(fcinfo), TEXTOID, JSONBOID, JSONBOID, JSONBOID};
   Datum values[6] = {Int64GetDatum(g.ledger),
-                     idgen::pg::event_id_datum(g.id),
+                     event_id_datum(g.id),
                      genesis_name(),
                      jsonb_datum("{}"),
                      jsonb_datum("{\"notes\": \"Ledger established by Evently\"}"),
                      genesis_data(name, description)};
   if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "SPI_connect failed");
-  const int settings = idgen::pg::pin_sql_settings();
+  const int settings = pin_sql_settings();
   const int rc = execute_as_own_statement(query, types, values);
   if (rc != SPI_OK_INSERT)
     elog(ERROR, "ledger genesis insert failed: %s", SPI_result_code_string(rc));
-  idgen::pg::unpin_sql_settings(settings);
+  unpin_sql_settings(settings);
   SPI_finish();
   PG_RETURN_INT64(g.ledger);
 }
+
+}  // namespace idgen::pg

@@ -12,16 +12,16 @@
 #include "pg/event_id_datum.hpp"
 #include "pg/postgres.hpp"
 
-namespace eid = idgen::event_id;
+namespace idgen::pg {
 
 namespace {
 
-eid::LedgerWalk* state_arg(FunctionCallInfo fcinfo) {
-  return PG_ARGISNULL(0) ? nullptr : reinterpret_cast<eid::LedgerWalk*>(PG_GETARG_POINTER(0));
+event_id::LedgerWalk* state_arg(FunctionCallInfo fcinfo) {
+  return PG_ARGISNULL(0) ? nullptr : reinterpret_cast<event_id::LedgerWalk*>(PG_GETARG_POINTER(0));
 }
 
 // The composite result: valid, events, first_invalid [, position, reason, expected].
-Datum result(FunctionCallInfo fcinfo, const eid::LedgerWalk* walk, int columns) {
+Datum result(FunctionCallInfo fcinfo, const event_id::LedgerWalk* walk, int columns) {
   TupleDesc desc = nullptr;
   if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE ||
       desc->natts != columns) {
@@ -34,15 +34,15 @@ Datum result(FunctionCallInfo fcinfo, const eid::LedgerWalk* walk, int columns) 
   values[0] = BoolGetDatum(walk != nullptr && !failed);
   values[1] = Int64GetDatum(walk == nullptr ? 0 : static_cast<std::int64_t>(walk->events()));
   if (failed) {
-    values[2] = idgen::pg::event_id_datum(walk->first_invalid());
+    values[2] = event_id_datum(walk->first_invalid());
     nulls[2] = false;
     if (columns == 6) {
       values[3] = Int64GetDatum(static_cast<std::int64_t>(walk->first_invalid_position()));
-      values[4] = CStringGetTextDatum(eid::fault_name(walk->fault()));
+      values[4] = CStringGetTextDatum(event_id::fault_name(walk->fault()));
       nulls[3] = nulls[4] = false;
-      eid::EventId expected;
+      event_id::EventId expected;
       if (walk->expected(&expected)) {
-        values[5] = idgen::pg::event_id_datum(expected);
+        values[5] = event_id_datum(expected);
         nulls[5] = false;
       }
     }
@@ -59,10 +59,10 @@ IDGEN_SQL_FUNCTION(idgen_ledger_verify_step) {
                     errmsg("idgen.ledger_verify_step may only be called by the ledger verification "
                            "aggregates")));
   }
-  eid::LedgerWalk* walk = state_arg(fcinfo);
+  event_id::LedgerWalk* walk = state_arg(fcinfo);
   if (walk == nullptr) {
-    walk = static_cast<eid::LedgerWalk*>(MemoryContextAlloc(aggregate_context, sizeof *walk));
-    *walk = eid::LedgerWalk();
+    walk = static_cast<event_id::LedgerWalk*>(MemoryContextAlloc(aggregate_context, sizeof *walk));
+    *walk = event_id::LedgerWalk();
   }
   if (PG_ARGISNULL(1)) {
     ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
@@ -71,14 +71,14 @@ IDGEN_SQL_FUNCTION(idgen_ledger_verify_step) {
                     errhint("Every event of a ledger has an id; verify with the id column of the "
                             "ledger table.")));
   }
-  const eid::EventId id = idgen::pg::event_id_arg(fcinfo, 1);
+  const event_id::EventId id = event_id_arg(fcinfo, 1);
   if (!walk->checking()) {
     walk->skip();
   } else if (PG_ARGISNULL(2) || PG_ARGISNULL(3) || PG_ARGISNULL(4) || PG_ARGISNULL(5)) {
     walk->missing_content(id);  // SQL NULL is never an empty piece
   } else {
-    idgen::pg::walk_event(*walk, id, PG_GETARG_TEXT_PP(2), PG_GETARG_JSONB_P(3),
-                          PG_GETARG_JSONB_P(4), PG_GETARG_JSONB_P(5));
+    walk_event(*walk, id, PG_GETARG_TEXT_PP(2), PG_GETARG_JSONB_P(3), PG_GETARG_JSONB_P(4),
+               PG_GETARG_JSONB_P(5));
   }
   PG_RETURN_POINTER(walk);
 }
@@ -88,3 +88,5 @@ IDGEN_SQL_FUNCTION(idgen_ledger_verify_final) { return result(fcinfo, state_arg(
 IDGEN_SQL_FUNCTION(idgen_ledger_verify_report_final) {
   return result(fcinfo, state_arg(fcinfo), 6);
 }
+
+}  // namespace idgen::pg

@@ -15,6 +15,7 @@
 #include "pg/public_id_key.hpp"
 
 namespace idgen::pg {
+
 namespace {
 
 // The key of this call: argument 1 when given, else the configured one.
@@ -42,10 +43,6 @@ Uuid plaintext_arg(FunctionCallInfo fcinfo) {
 }
 
 }  // namespace
-}  // namespace idgen::pg
-
-using namespace idgen;
-using namespace idgen::pg;
 
 namespace {
 
@@ -99,3 +96,5 @@ IDGEN_SQL_FUNCTION(idgen_public_id_key_check) {
   if (!public_id::key_check_value(cipher, kcv)) report_aes_failure();
   return PointerGetDatum(cstring_to_text_with_len(kcv, sizeof kcv));
 }
+
+}  // namespace idgen::pg

@@ -18,6 +18,7 @@
 #include "pg/wait.hpp"
 
 namespace idgen::pg {
+
 namespace {
 
 [[noreturn]] void report_snowflake_out_of_range(const char* what) {
@@ -66,32 +67,31 @@ std::int64_t snowflake_arg(FunctionCallInfo fcinfo) {
 }
 
 }  // namespace
-}  // namespace idgen::pg
-
-using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
 
 // idgen.snowflake(): a new id of this node; increases per node.
 IDGEN_SQL_FUNCTION(idgen_snowflake) {
   (void)fcinfo;
   const int node = required_node_id();
-  PG_RETURN_INT64(idgen::snowflake::compose(next_snowflake_value(), node));
+  PG_RETURN_INT64(snowflake::compose(next_snowflake_value(), node));
 }
 
 IDGEN_SQL_FUNCTION(idgen_snowflake_timestamp) {
-  return timestamptz_from_unix_ms(idgen::snowflake::parts(snowflake_arg(fcinfo)).unix_ms);
+  return timestamptz_from_unix_ms(snowflake::parts(snowflake_arg(fcinfo)).unix_ms);
 }
 
 IDGEN_SQL_FUNCTION(idgen_snowflake_node) {
-  PG_RETURN_INT32(idgen::snowflake::parts(snowflake_arg(fcinfo)).node);
+  PG_RETURN_INT32(snowflake::parts(snowflake_arg(fcinfo)).node);
 }
 
 IDGEN_SQL_FUNCTION(idgen_snowflake_sequence) {
-  PG_RETURN_INT32(idgen::snowflake::parts(snowflake_arg(fcinfo)).sequence);
+  PG_RETURN_INT32(snowflake::parts(snowflake_arg(fcinfo)).sequence);
 }
 
 // idgen.snowflake_bound(timestamptz) STRICT: the smallest id of that ms (floor), any node.
 IDGEN_SQL_FUNCTION(idgen_snowflake_bound) {
-  const std::optional<std::int64_t> bound = idgen::snowflake::bound(unix_ms_arg(fcinfo, 0, "at"));
+  const std::optional<std::int64_t> bound = snowflake::bound(unix_ms_arg(fcinfo, 0, "at"));
   if (!bound) report_snowflake_out_of_range("at");
   PG_RETURN_INT64(*bound);
 }
+
+}  // namespace idgen::pg

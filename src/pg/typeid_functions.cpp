@@ -13,6 +13,7 @@
 #include "pg/uuidv7_generator.hpp"
 
 namespace idgen::pg {
+
 namespace {
 
 // What a problem means, for errdetail.
@@ -88,9 +89,6 @@ type_id::Parsed parse_arg(FunctionCallInfo fcinfo, bool raise, bool* ok) {
 }
 
 }  // namespace
-}  // namespace idgen::pg
-
-using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
 
 // idgen.typeid(prefix text): a new TypeID on a new UUIDv7 (VOLATILE, not STRICT: NULL is 22023).
 IDGEN_SQL_FUNCTION(idgen_typeid) {
@@ -112,7 +110,7 @@ IDGEN_SQL_FUNCTION(idgen_typeid_to_uuid) {
 
 IDGEN_SQL_FUNCTION(idgen_try_typeid_to_uuid) {
   bool ok = false;
-  const idgen::type_id::Parsed parsed = parse_arg(fcinfo, false, &ok);
+  const type_id::Parsed parsed = parse_arg(fcinfo, false, &ok);
   if (!ok) PG_RETURN_NULL();
   return uuid_datum(parsed.id);
 }
@@ -120,7 +118,7 @@ IDGEN_SQL_FUNCTION(idgen_try_typeid_to_uuid) {
 // idgen.typeid_prefix(text) STRICT: the prefix of a valid TypeID ('' for none); 22P02 otherwise.
 IDGEN_SQL_FUNCTION(idgen_typeid_prefix) {
   bool ok = false;
-  const idgen::type_id::Parsed parsed = parse_arg(fcinfo, true, &ok);
+  const type_id::Parsed parsed = parse_arg(fcinfo, true, &ok);
   return PointerGetDatum(cstring_to_text_with_len(VARDATA_ANY(PG_GETARG_TEXT_PP(0)),
                                                   static_cast<int>(parsed.prefix_len)));
 }
@@ -129,7 +127,7 @@ IDGEN_SQL_FUNCTION(idgen_typeid_prefix) {
 // prefix; never raises, for CHECK constraints on TypeIDs that clients make.
 IDGEN_SQL_FUNCTION(idgen_typeid_valid) {
   bool ok = false;
-  const idgen::type_id::Parsed parsed = parse_arg(fcinfo, false, &ok);
+  const type_id::Parsed parsed = parse_arg(fcinfo, false, &ok);
   if (!ok) PG_RETURN_BOOL(false);
   text* expected = PG_GETARG_TEXT_PP(1);
   const std::size_t expected_len = VARSIZE_ANY_EXHDR(expected);
@@ -137,3 +135,5 @@ IDGEN_SQL_FUNCTION(idgen_typeid_valid) {
       expected_len == parsed.prefix_len &&
       std::memcmp(VARDATA_ANY(expected), VARDATA_ANY(PG_GETARG_TEXT_PP(0)), expected_len) == 0);
 }
+
+}  // namespace idgen::pg

@@ -15,6 +15,7 @@
 #include "pg/wait.hpp"
 
 namespace idgen::pg {
+
 namespace {
 
 [[noreturn]] void report_ulid_out_of_range(const char* what) {
@@ -70,7 +71,9 @@ Datum ulid_from_text_arg(FunctionCallInfo fcinfo, bool raise) {
                      pg_mbstrlen_with_len(data, at) + 1, clip_for_message(data + at, char_len))));
       break;
     }
-    default:
+    case DecodeStatus::ok:  // returned above
+      break;
+    case DecodeStatus::out_of_range:
       ereport(ERROR,
               (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid ULID: \"%s\"", shown),
                errdetail("The first character is \"%c\"; a ULID starts with 0 to 7 (the "
@@ -81,9 +84,6 @@ Datum ulid_from_text_arg(FunctionCallInfo fcinfo, bool raise) {
 }
 
 }  // namespace
-}  // namespace idgen::pg
-
-using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
 
 // idgen.ulid(): a new ULID, monotonic per generator.
 IDGEN_SQL_FUNCTION(idgen_ulid) {
@@ -93,8 +93,8 @@ IDGEN_SQL_FUNCTION(idgen_ulid) {
 
 // idgen.to_ulid(uuid) STRICT: the 26-character upper-case text (the spec's canonical form).
 IDGEN_SQL_FUNCTION(idgen_to_ulid) {
-  char out[idgen::crockford32::kChars];
-  idgen::crockford32::encode(uuid_arg(fcinfo, 0), idgen::crockford32::Case::upper, out);
+  char out[crockford32::kChars];
+  crockford32::encode(uuid_arg(fcinfo, 0), crockford32::Case::upper, out);
   return PointerGetDatum(cstring_to_text_with_len(out, sizeof out));
 }
 
@@ -105,13 +105,14 @@ IDGEN_SQL_FUNCTION(idgen_try_ulid_to_uuid) { return ulid_from_text_arg(fcinfo, f
 // idgen.ulid_timestamp(uuid) STRICT: the first 48 bits as Unix ms.
 IDGEN_SQL_FUNCTION(idgen_ulid_timestamp) {
   return timestamptz_from_unix_ms(
-      static_cast<std::int64_t>(idgen::ulid::timestamp_ms(uuid_arg(fcinfo, 0))));
+      static_cast<std::int64_t>(ulid::timestamp_ms(uuid_arg(fcinfo, 0))));
 }
 
 // idgen.ulid_bound(timestamptz) STRICT: the smallest ULID of that ms (floor).
 IDGEN_SQL_FUNCTION(idgen_ulid_bound) {
   const std::int64_t ms = unix_ms_arg(fcinfo, 0, "at");
-  if (ms < 0 || static_cast<std::uint64_t>(ms) > idgen::ulid::kMaxMs)
-    report_ulid_out_of_range("at");
-  return uuid_datum(idgen::ulid::bound(static_cast<std::uint64_t>(ms)));
+  if (ms < 0 || static_cast<std::uint64_t>(ms) > ulid::kMaxMs) report_ulid_out_of_range("at");
+  return uuid_datum(ulid::bound(static_cast<std::uint64_t>(ms)));
 }
+
+}  // namespace idgen::pg

@@ -7,6 +7,8 @@
 #include "pg/error_bridge.hpp"
 #include "pg/postgres.hpp"
 
+namespace idgen::pg {
+
 IDGEN_SQL_FUNCTION(idgen_untyped_id_argument) {
   const char* name = get_func_name(fcinfo->flinfo->fn_oid);
   ereport(ERROR,
@@ -19,3 +21,5 @@ IDGEN_SQL_FUNCTION(idgen_untyped_id_argument) {
                    name, name, name)));
   pg_unreachable();
 }
+
+}  // namespace idgen::pg

@@ -14,8 +14,7 @@
 #include "pg/uuidv7_generator.hpp"
 #include "pg/wait.hpp"
 
-using namespace idgen::pg;  // NOLINT: glue file, the SQL functions below use only this namespace
-namespace rfc9562 = idgen::rfc9562;
+namespace idgen::pg {
 
 namespace {
 
@@ -40,7 +39,7 @@ Datum v7_datum(std::uint64_t value) {
 // asking for more than 4096 ids per ms, or a clock stepped back), it waits about 1 ms at a time,
 // holding nothing, until the clock has moved on; the wait can be cancelled (statement_timeout,
 // pg_cancel_backend).
-std::uint64_t idgen::pg::next_uuidv7_value() {
+std::uint64_t next_uuidv7_value() {
   for (;;) {
     const rfc9562::V7Step step = step_uuidv7();
     switch (step.kind) {
@@ -55,7 +54,7 @@ std::uint64_t idgen::pg::next_uuidv7_value() {
   }
 }
 
-idgen::Uuid idgen::pg::next_uuidv7() {
+Uuid next_uuidv7() {
   std::uint8_t random[rfc9562::kRandomBytes];
   random_bytes(random, sizeof random);
   return rfc9562::compose_v7(next_uuidv7_value(), random);
@@ -114,18 +113,18 @@ IDGEN_SQL_FUNCTION(idgen_uuid_version) {
 
 // idgen.uuid_to_numeric(uuid) STRICT: the 16 bytes read big-endian, as a decimal integer.
 IDGEN_SQL_FUNCTION(idgen_uuid_to_numeric) {
-  return numeric_datum(idgen::u128_from_uuid(uuid_arg(fcinfo, 0)));
+  return numeric_datum(u128_from_uuid(uuid_arg(fcinfo, 0)));
 }
 
 // idgen.numeric_to_uuid(numeric) STRICT: integers 0 .. 2^128 - 1.
 IDGEN_SQL_FUNCTION(idgen_numeric_to_uuid) {
-  return uuid_datum(idgen::uuid_from_u128(numeric_arg(fcinfo, 0, kUint128Domain)));
+  return uuid_datum(uuid_from_u128(numeric_arg(fcinfo, 0, kUint128Domain)));
 }
 
 // idgen.split_uuid(uuid, OUT upper bigint, OUT lower bigint) STRICT
 IDGEN_SQL_FUNCTION(idgen_split_uuid) {
   std::int64_t halves[2] = {0, 0};
-  if (!idgen::split_u128(idgen::u128_from_uuid(uuid_arg(fcinfo, 0)), &halves[0], &halves[1])) {
+  if (!split_u128(u128_from_uuid(uuid_arg(fcinfo, 0)), &halves[0], &halves[1])) {
     ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
                     errmsg("uuid does not fit two non-negative bigints"),
                     errdetail("The top bit of byte 0 or of byte 8 is set; a DistributedId128 "
@@ -144,15 +143,15 @@ IDGEN_SQL_FUNCTION(idgen_split_uuid) {
 
 // idgen.join_uuid(upper bigint, lower bigint) STRICT
 IDGEN_SQL_FUNCTION(idgen_join_uuid) {
-  idgen::u128 value = 0;
-  if (!idgen::join_u128(PG_GETARG_INT64(0), PG_GETARG_INT64(1), &value)) {
+  u128 value = 0;
+  if (!join_u128(PG_GETARG_INT64(0), PG_GETARG_INT64(1), &value)) {
     ereport(ERROR,
             (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
              errmsg("upper and lower must not be negative"),
              errdetail("upper is %lld, lower is %lld.", static_cast<long long>(PG_GETARG_INT64(0)),
                        static_cast<long long>(PG_GETARG_INT64(1)))));
   }
-  return uuid_datum(idgen::uuid_from_u128(value));
+  return uuid_datum(uuid_from_u128(value));
 }
 
 // idgen.generator_scope(): 'server' when idgen is preloaded (one server-wide generator state),
@@ -161,3 +160,5 @@ IDGEN_SQL_FUNCTION(idgen_generator_scope) {
   (void)fcinfo;
   return PointerGetDatum(cstring_to_text(generator_scope_name()));
 }
+
+}  // namespace idgen::pg
