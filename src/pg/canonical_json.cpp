@@ -14,6 +14,12 @@
 
 #include "core/json_string.hpp"
 #include "pg/convert.hpp"
+#include "pg/postgres.hpp"
+
+IDGEN_BEGIN_SERVER_HEADERS
+#include "miscadmin.h"
+#include "utils/fmgrprotos.h"
+IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
 namespace {

@@ -7,6 +7,10 @@
 #include "core/crc32c.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "utils/jsonb.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 // Feeds the canonical text into a running CRC, without building it.

@@ -13,6 +13,12 @@
 #include "pg/error_bridge.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "catalog/pg_class.h"
+#include "commands/sequence.h"
+#include "utils/lsyscache.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 namespace {

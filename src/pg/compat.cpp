@@ -1,5 +1,11 @@
 // See compat.hpp.
 #include "pg/compat.hpp"
+#include "pg/postgres.hpp"
+
+IDGEN_BEGIN_SERVER_HEADERS
+#include "utils/datetime.h"
+#include "utils/guc.h"
+IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
 

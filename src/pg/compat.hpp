@@ -7,6 +7,12 @@
 
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "datatype/timestamp.h"
+#include "pgtime.h"
+#include "utils/guc.h"  // guc_malloc (16+)
+IDGEN_END_SERVER_HEADERS
+
 #if PG_VERSION_NUM < 150000
 #error "idgen needs PostgreSQL 15 or later"
 #endif

@@ -6,6 +6,14 @@
 #include "core/arith.hpp"
 #include "core/duration.hpp"
 #include "core/random.hpp"
+#include "pg/postgres.hpp"
+
+IDGEN_BEGIN_SERVER_HEADERS
+#include "mb/pg_wchar.h"
+#include "utils/fmgrprotos.h"
+#include "utils/timestamp.h"
+#include "utils/uuid.h"
+IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
 namespace {

@@ -10,6 +10,10 @@
 #include "core/uuid.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "datatype/timestamp.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 // Raises 22023 "<name> must not be null" when argument n is NULL.

@@ -15,6 +15,11 @@
 #include "pg/numeric_u128.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "mb/pg_wchar.h"
+#include "utils/builtins.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 namespace {

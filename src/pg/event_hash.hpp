@@ -6,6 +6,10 @@
 #include "core/ledger_walk.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "utils/jsonb.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 // The checksum of a regular event. Text is hashed as UTF-8.

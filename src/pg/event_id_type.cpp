@@ -11,6 +11,12 @@
 #include "pg/event_id_datum.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "common/hashfn.h"
+#include "libpq/pqformat.h"
+#include "utils/sortsupport.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 namespace {

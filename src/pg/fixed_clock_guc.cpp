@@ -16,6 +16,11 @@
 #include "pg/gucs.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "utils/datetime.h"
+#include "utils/guc.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 namespace {
 

@@ -7,6 +7,13 @@
 #include "core/random.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "miscadmin.h"
+#include "storage/ipc.h"
+#include "storage/lwlock.h"
+#include "storage/shmem.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 namespace {
 

@@ -20,6 +20,15 @@
 #include "pg/error_bridge.hpp"
 #include "pg/interrupts.hpp"
 #include "pg/pinned_sql.hpp"
+#include "pg/postgres.hpp"
+
+IDGEN_BEGIN_SERVER_HEADERS
+#include "catalog/namespace.h"
+#include "executor/spi.h"
+#include "utils/guc.h"
+#include "utils/inval.h"
+#include "utils/lsyscache.h"
+IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
 

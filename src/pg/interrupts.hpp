@@ -9,6 +9,10 @@
 
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "miscadmin.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 // How many bytes a loop may process between two checks: large enough that the check costs

@@ -7,6 +7,10 @@
 #include "pg/ledger_lead.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "utils/guc.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 namespace {
 

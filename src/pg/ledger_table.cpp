@@ -1,5 +1,12 @@
 // See ledger_table.hpp.
 #include "pg/ledger_table.hpp"
+#include "pg/postgres.hpp"
+
+IDGEN_BEGIN_SERVER_HEADERS
+#include "executor/spi.h"
+#include "utils/lsyscache.h"
+#include "utils/syscache.h"
+IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
 

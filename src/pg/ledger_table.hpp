@@ -6,6 +6,10 @@
 #include "core/stack_safe.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "utils/relcache.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 enum LedgerColumn { kLedgerId, kId, kEvent, kEntities, kMeta, kData, kLedgerColumns };

@@ -6,6 +6,20 @@
 
 #include "pg/event_id_datum.hpp"
 #include "pg/pinned_sql.hpp"
+#include "pg/postgres.hpp"
+
+IDGEN_BEGIN_SERVER_HEADERS
+#include "catalog/partition.h"
+#include "executor/spi.h"
+#include "miscadmin.h"
+#include "storage/lock.h"
+#include "utils/acl.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/rls.h"
+#include "utils/snapmgr.h"
+IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
 namespace {

@@ -12,6 +12,12 @@
 #include "pg/event_id_datum.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "access/htup_details.h"
+#include "funcapi.h"
+#include "utils/builtins.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 namespace {

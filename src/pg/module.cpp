@@ -5,6 +5,10 @@
 #include "pg/gucs.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "utils/guc.h"
+IDGEN_END_SERVER_HEADERS
+
 extern "C" {
 IDGEN_MODULE_MAGIC;
 

@@ -4,6 +4,10 @@
 #include "pg/node_id.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "utils/guc.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 namespace {
 

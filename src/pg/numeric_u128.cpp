@@ -10,6 +10,11 @@
 #include <cstring>
 
 #include "pg/convert.hpp"
+#include "pg/postgres.hpp"
+
+IDGEN_BEGIN_SERVER_HEADERS
+#include "utils/fmgrprotos.h"
+IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
 namespace {

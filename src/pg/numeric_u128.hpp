@@ -10,6 +10,10 @@
 #include "core/uint128.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "utils/numeric.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 // What an argument stands for, for its range check and its error messages.

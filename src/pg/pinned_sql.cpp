@@ -3,6 +3,10 @@
 
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "utils/guc.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 int pin_sql_settings() {

@@ -1,56 +1,32 @@
-// The PostgreSQL server headers, as C++ sees them. Every file in src/pg includes this instead of
-// including server headers directly, so the extern "C" wrapping lives in one place.
+// The PostgreSQL server headers, as C++ sees them. Every glue file includes this first: it brings
+// postgres.h and fmgr.h, which every file needs, and the brackets for the file's own server
+// headers, which it lists itself (as contrib modules and pgvector do), so each file shows what it
+// depends on and a header that moves between majors touches only the files that use it:
+//
+//   #include "pg/postgres.hpp"
+//
+//   IDGEN_BEGIN_SERVER_HEADERS
+//   #include "utils/builtins.h"
+//   IDGEN_END_SERVER_HEADERS
+//
+// The server headers are C, so they need C linkage, and some trip C++ warnings (unused parameters
+// in lib/ilist.h and storage/bufpage.h) that our own code must not be excused from, so the excuse
+// is limited to them.
 #pragma once
 
-// The server headers are C and trip C++ warnings our own code must not be excused from, so the
-// excuse is limited to them.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#define IDGEN_BEGIN_SERVER_HEADERS                                                        \
+  _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-parameter\"") \
+      _Pragma("GCC diagnostic ignored \"-Wmissing-field-initializers\"") extern "C" {
+#define IDGEN_END_SERVER_HEADERS \
+  }                              \
+  _Pragma("GCC diagnostic pop")
 
-extern "C" {
+IDGEN_BEGIN_SERVER_HEADERS
 #include "postgres.h"
 
 #include "fmgr.h"
-#include "funcapi.h"
-#include "miscadmin.h"
-#include "access/htup_details.h"
-#include "access/parallel.h"
-#include "access/relation.h"
-#include "access/xact.h"
-#include "catalog/namespace.h"
-#include "catalog/partition.h"
-#include "catalog/pg_type.h"
-#include "commands/sequence.h"
-#include "commands/trigger.h"
-#include "common/hashfn.h"
-#include "datatype/timestamp.h"
-#include "executor/spi.h"
-#include "libpq/pqformat.h"
-#include "mb/pg_wchar.h"
-#include "storage/ipc.h"
-#include "storage/latch.h"
-#include "storage/lock.h"
-#include "storage/lmgr.h"
-#include "storage/lwlock.h"
-#include "storage/shmem.h"
-#include "storage/spin.h"
-#include "utils/acl.h"
-#include "utils/builtins.h"
-#include "utils/datetime.h"
-#include "utils/guc.h"
-#include "utils/inval.h"
-#include "utils/json.h"
-#include "utils/jsonb.h"
-#include "utils/lsyscache.h"
-#include "utils/numeric.h"
-#include "utils/rls.h"
-#include "utils/snapmgr.h"
-#include "utils/sortsupport.h"
-#include "utils/syscache.h"
-#include "utils/timestamp.h"
-#include "utils/uuid.h"
-#include "utils/wait_event.h"
-}
-
-#pragma GCC diagnostic pop
+// The varlena macros (VARDATA_ANY and the like), which postgres.h itself held up to 15.
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+IDGEN_END_SERVER_HEADERS

@@ -14,6 +14,10 @@
 #include "pg/postgres.hpp"
 #include "pg/public_id_key.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "utils/builtins.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 namespace {

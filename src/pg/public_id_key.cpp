@@ -25,6 +25,11 @@
 #include "core/public_id.hpp"
 #include "pg/convert.hpp"
 #include "pg/gucs.hpp"
+#include "pg/postgres.hpp"
+
+IDGEN_BEGIN_SERVER_HEADERS
+#include "utils/guc.h"
+IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
 namespace {

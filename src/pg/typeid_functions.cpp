@@ -12,6 +12,11 @@
 #include "pg/postgres.hpp"
 #include "pg/uuidv7_generator.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "mb/pg_wchar.h"
+#include "utils/builtins.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 namespace {

@@ -14,6 +14,11 @@
 #include "pg/postgres.hpp"
 #include "pg/wait.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "mb/pg_wchar.h"
+#include "utils/builtins.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 namespace {

@@ -7,6 +7,10 @@
 #include "pg/error_bridge.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "utils/lsyscache.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 IDGEN_SQL_FUNCTION(idgen_untyped_id_argument) {

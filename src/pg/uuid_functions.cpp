@@ -14,6 +14,13 @@
 #include "pg/uuidv7_generator.hpp"
 #include "pg/wait.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "access/htup_details.h"
+#include "funcapi.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 namespace {

@@ -4,6 +4,12 @@
 #include "core/clock.hpp"
 #include "pg/postgres.hpp"
 
+IDGEN_BEGIN_SERVER_HEADERS
+#include "miscadmin.h"
+#include "storage/latch.h"
+#include "utils/wait_event.h"
+IDGEN_END_SERVER_HEADERS
+
 namespace idgen::pg {
 
 namespace {

@@ -15,7 +15,11 @@ noexcept_callback, and an IDGEN_STACK_SAFE type that has a destructor. This chec
                 list below): no std::string, vector, unique_ptr, function, streams or locks;
   callbacks     every function handed to PostgreSQL to call later (hook variables, GUC hooks,
                 cache callbacks, exit callbacks, sort-support fields) goes through
-                noexcept_callback(...).
+                noexcept_callback(...);
+  server-headers  a server header (#include "x.h") in src/pg sits between
+                IDGEN_BEGIN_SERVER_HEADERS and IDGEN_END_SERVER_HEADERS: outside them its
+                functions get C++ names, which compile and link but fail when the server loads
+                the module.
 
 Usage: glue_rules.py [ROOT]   (ROOT defaults to the repository holding this file)
 Prints each violation as file:line: rule: text and exits 1 when there is any.
@@ -142,7 +146,18 @@ def check(root):
                        f"{name} has no IDGEN_STACK_SAFE({name}) (or a `// not stack-safe:` mark)")
 
     for path in glue:
-        code = strip_comments_and_strings(path.read_text())
+        raw = path.read_text()
+        inside = False
+        for number, text in enumerate(raw.split("\n"), 1):
+            stripped = text.strip()
+            if stripped.startswith("IDGEN_BEGIN_SERVER_HEADERS"):
+                inside = True
+            elif stripped.startswith("IDGEN_END_SERVER_HEADERS"):
+                inside = False
+            elif re.match(r'#\s*include\s+"[^"]+\.h"', stripped) and not inside:
+                report(path, number, "server-headers",
+                       f"{stripped} outside IDGEN_BEGIN_SERVER_HEADERS .. IDGEN_END_SERVER_HEADERS")
+        code = strip_comments_and_strings(raw)
         allowed = STD_ALLOWED | STD_ALLOWED_IN.get(path.name, set())
         for m in re.finditer(r"\bstd::(\w+)", code):
             if m.group(1) not in allowed:

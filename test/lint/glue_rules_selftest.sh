@@ -81,6 +81,9 @@ case_ "a PostgreSQL hook set without noexcept_callback is refused by the lint" \
 case_ "a sort-support comparator set without noexcept_callback is refused by the lint" \
   src/pg/event_id_type.cpp 's/noexcept_callback\(compare_abbreviated\)/compare_abbreviated/' \
   lint 'event_id_type.cpp:[0-9]+: callbacks: ->comparator'
+case_ "a server header outside the C-linkage brackets is refused by the lint" \
+  src/pg/wait.cpp 's/(#include "pg\/wait.hpp"\n)/$1#include "utils\/memutils.h"\n/' \
+  lint 'wait.cpp:[0-9]+: server-headers: #include "utils/memutils.h"'
 case_ "IDGEN_STACK_SAFE on a type with a destructor fails to compile" src/pg/public_id_key.cpp \
   's/(namespace \{\n)/$1struct Owner {\n  ~Owner() {}\n};\nIDGEN_STACK_SAFE(Owner);\n/' \
   compile 'Owner must be trivially destructible'
