@@ -1,4 +1,4 @@
-// Group registry lookups with a per-backend cache; see group_registry.hpp.
+// See group_registry.hpp: group registry lookups with a per-backend cache.
 //
 // A column DEFAULT idgen.group_uuid('person', nextval(...)) looks the name up on every insert, so
 // lookups must not run a query each time. A backend keeps the last few names it resolved

@@ -10,7 +10,7 @@
 //    the latest event; with an id (importing a ledger), the id must chain exactly there;
 //  - a genesis event (named as one) must start a new ledger: without an id it gets the genesis
 //    of its meta and data at now, with one it must be that genesis. ledger_id is filled in;
-//  - no event may lead the real clock by more than idgen.ledger_max_lead (ledger_lead.hpp).
+//  - no event may lead the real clock by more than idgen.ledger_max_lead (ledger_lead_guc.hpp).
 // Errors: NULL event, entities, meta or data, or a regular event without ledger_id 23502; a
 // ledger the role may not see, or (for a role that may) with no genesis in the table, 23503; a
 // genesis whose ledger exists 23505; an id that does not chain, a malformed genesis or a
@@ -24,7 +24,7 @@
 #include "pg/error_bridge.hpp"
 #include "pg/event_hash.hpp"
 #include "pg/event_id_datum.hpp"
-#include "pg/ledger_lead.hpp"
+#include "pg/ledger_lead_guc.hpp"
 #include "pg/ledger_table.hpp"
 #include "pg/ledger_tail.hpp"
 #include "pg/postgres.hpp"

@@ -1,4 +1,4 @@
-// idgen.public_id_key_file and the per-backend key caches; see public_id_key.hpp.
+// See public_id_key.hpp: idgen.public_id_key_file and the per-backend key caches.
 //
 // Why a file and not a setting that holds the key: PostgreSQL copies setting values to the server
 // log on reload, to pg_db_role_setting, and (with SQL text) to statement logs

@@ -13,7 +13,7 @@
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
 #include "pg/generator_state.hpp"
-#include "pg/node_id.hpp"
+#include "pg/node_id_guc.hpp"
 #include "pg/postgres.hpp"
 #include "pg/wait.hpp"
 
