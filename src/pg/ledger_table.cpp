@@ -1,10 +1,13 @@
 // See ledger_table.hpp.
 #include "pg/ledger_table.hpp"
+
+#include "pg/callback.hpp"
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "executor/spi.h"
 #include "utils/lsyscache.h"
+#include "utils/inval.h"
 #include "utils/syscache.h"
 IDGEN_END_SERVER_HEADERS
 
@@ -19,7 +22,30 @@ Oid event_id_type_oid(FunctionCallInfo fcinfo) {
                          ObjectIdGetDatum(schema));
 }
 
-LedgerShape ledger_shape(FunctionCallInfo fcinfo, Relation rel) {
+namespace {
+
+// The shapes of the ledger tables this backend has appended to, so the trigger reads the catalog
+// (six column lookups, their types, the event_id type's oid) once per table instead of once per
+// row. An entry serves the trigger function it was made for (the type oid comes from its schema)
+// and is dropped when its table's relcache entry is invalidated: any ALTER TABLE, a rename, DROP.
+struct CachedShape {
+  Oid relid;
+  Oid function;
+  LedgerShape shape;
+  bool valid;
+};
+IDGEN_STACK_SAFE(CachedShape);
+constexpr int kCachedShapes = 16;
+CachedShape shape_cache[kCachedShapes];
+int shape_cache_next = 0;
+
+void forget_shapes(Datum, Oid relid) noexcept {
+  for (CachedShape& c : shape_cache) {
+    if (relid == InvalidOid || c.relid == relid) c.valid = false;
+  }
+}
+
+LedgerShape read_ledger_shape(FunctionCallInfo fcinfo, Relation rel) {
   const Oid types[kLedgerColumns] = {
       INT8OID, event_id_type_oid(fcinfo), TEXTOID, JSONBOID, JSONBOID, JSONBOID};
   const char* const type_names[kLedgerColumns] = {"bigint", "idgen.event_id", "text",
@@ -44,6 +70,24 @@ LedgerShape ledger_shape(FunctionCallInfo fcinfo, Relation rel) {
     shape.attnum[c] = attnum;
   }
   return shape;
+}
+
+}  // namespace
+
+LedgerShape ledger_shape(FunctionCallInfo fcinfo, Relation rel) {
+  const Oid relid = RelationGetRelid(rel);
+  const Oid function = fcinfo->flinfo->fn_oid;
+  for (const CachedShape& c : shape_cache) {
+    if (c.valid && c.relid == relid && c.function == function) return c.shape;
+  }
+  const LedgerShape shape = read_ledger_shape(fcinfo, rel);  // may raise: nothing cached then
+  shape_cache[shape_cache_next] = {relid, function, shape, true};
+  shape_cache_next = (shape_cache_next + 1) % kCachedShapes;
+  return shape;
+}
+
+void install_ledger_shape_cache() {
+  CacheRegisterRelcacheCallback(noexcept_callback(forget_shapes), 0);
 }
 
 }  // namespace idgen::pg

@@ -26,7 +26,11 @@ IDGEN_STACK_SAFE(LedgerShape);
 Oid event_id_type_oid(FunctionCallInfo fcinfo);
 
 // The attribute numbers of the columns; 42703 for a missing column, 42804 for one of another
-// type. Read from the catalog, never from SQL text.
+// type. Read from the catalog, never from SQL text, once per table and trigger function: kept
+// until the table's relcache entry is invalidated.
 LedgerShape ledger_shape(FunctionCallInfo fcinfo, Relation rel);
+
+// Registers the relcache callback that drops cached shapes; once per process, from _PG_init.
+void install_ledger_shape_cache();
 
 }  // namespace idgen::pg

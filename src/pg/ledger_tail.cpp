@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "pg/callback.hpp"
 #include "pg/event_id_datum.hpp"
 #include "pg/pinned_sql.hpp"
 #include "pg/postgres.hpp"
@@ -15,16 +16,16 @@ IDGEN_BEGIN_SERVER_HEADERS
 #include "storage/lock.h"
 #include "utils/acl.h"
 #include "utils/builtins.h"
+#include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/rls.h"
 #include "utils/snapmgr.h"
+#include "utils/syscache.h"
 IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
 namespace {
-
-namespace eid = event_id;
 
 constexpr std::uint16_t kLedgerLockSubId = 3;  // pg_advisory_* use 1 and 2
 
@@ -34,15 +35,18 @@ constexpr std::uint16_t kLedgerLockSubId = 3;  // pg_advisory_* use 1 and 2
 enum class Reader { owner, caller };
 
 // "Latest event of ledger $1" plans, kept per (table, reader). A plan revalidates itself when the
-// table changes, but from its query text, so an entry also keeps the name it was built for and is
-// rebuilt after a rename. The owner's plan reads only the table itself (ONLY: the chain is the
-// table's own); the caller's plan reads the table it checks the caller against, the partitioned
-// root for a partition, under the caller's row-level security. A handful of ledger tables per
-// database is the expected case.
+// table changes, but from its query text, which names the table: so an entry is marked stale when
+// the table's relcache entry is invalidated (a rename, ALTER TABLE ... SET SCHEMA, DROP) or any
+// schema changes (a schema rename), and is rebuilt on the next use. Lookups then cost no catalog
+// access. Stale plans are freed only when their slot is reused, never from the invalidation
+// callback, which may run while a plan executes. The owner's plan reads only the table itself
+// (ONLY: the chain is the table's own); the caller's plan reads the table it checks the caller
+// against, the partitioned root for a partition, under the caller's row-level security. A handful
+// of ledger tables per database is the expected case.
 struct CachedPlan {
   Oid relid;
   Reader reader;
-  char* table;  // quoted qualified name, in TopMemoryContext
+  bool stale;
   SPIPlanPtr plan;
 };
 IDGEN_STACK_SAFE(CachedPlan);
@@ -50,16 +54,34 @@ constexpr int kCachedPlans = 16;
 CachedPlan plan_cache[kCachedPlans];
 int plan_cache_next = 0;
 
+void mark_plans_stale(Oid relid) {
+  for (CachedPlan& c : plan_cache) {
+    if (relid == InvalidOid || c.relid == relid) c.stale = true;
+  }
+}
+
+void on_relcache_invalidation(Datum, Oid relid) noexcept { mark_plans_stale(relid); }
+
+void on_namespace_invalidation(Datum, int, std::uint32_t) noexcept { mark_plans_stale(InvalidOid); }
+
+// The slot for a new plan: a stale or empty one if there is one, else the next in turn.
+CachedPlan& free_slot() {
+  for (CachedPlan& c : plan_cache) {
+    if (c.plan == nullptr || c.stale) return c;
+  }
+  CachedPlan& slot = plan_cache[plan_cache_next];
+  plan_cache_next = (plan_cache_next + 1) % kCachedPlans;
+  return slot;
+}
+
 SPIPlanPtr latest_event_plan(Oid relid, Reader reader) {
-  const char* table =
-      quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)), get_rel_name(relid));
   for (const CachedPlan& c : plan_cache) {
-    if (c.plan != nullptr && c.relid == relid && c.reader == reader &&
-        std::strcmp(c.table, table) == 0)
-      return c.plan;
+    if (c.plan != nullptr && !c.stale && c.relid == relid && c.reader == reader) return c.plan;
   }
   // Every name qualified, and the search_path pinned by the caller (pinned_sql.hpp): the owner's
   // plan runs with the owner's rights.
+  const char* table =
+      quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)), get_rel_name(relid));
   const char* query = psprintf(
       "SELECT t.id FROM %s%s t WHERE t.ledger_id OPERATOR(pg_catalog.=) $1 "
       "ORDER BY t.id DESC LIMIT 1",
@@ -68,19 +90,16 @@ SPIPlanPtr latest_event_plan(Oid relid, Reader reader) {
   SPIPlanPtr plan = SPI_prepare(query, 1, arg_types);
   if (plan == nullptr) elog(ERROR, "could not prepare the ledger tail query: %s", query);
   SPI_keepplan(plan);
-  CachedPlan& slot = plan_cache[plan_cache_next];
-  plan_cache_next = (plan_cache_next + 1) % kCachedPlans;
-  if (slot.plan != nullptr) {
-    SPI_freeplan(slot.plan);
-    pfree(slot.table);
-  }
-  slot = {relid, reader, MemoryContextStrdup(TopMemoryContext, table), plan};
+  CachedPlan& slot = free_slot();
+  if (slot.plan != nullptr) SPI_freeplan(slot.plan);
+  slot = {relid, reader, false, plan};
   return plan;
 }
 
 // The latest event of the ledger by plan through snapshot (InvalidSnapshot: the transaction's);
 // false when there is none.
-bool latest_event(SPIPlanPtr plan, std::uint32_t ledger, Snapshot snapshot, eid::EventId* out) {
+bool latest_event(SPIPlanPtr plan, std::uint32_t ledger, Snapshot snapshot,
+                  event_id::EventId* out) {
   Datum args[1] = {Int64GetDatum(ledger)};
   const int rc =
       snapshot != InvalidSnapshot
@@ -99,7 +118,7 @@ bool latest_event(SPIPlanPtr plan, std::uint32_t ledger, Snapshot snapshot, eid:
 // from the inserting role would fork the chain. An error restores the caller's identity with the
 // (sub)transaction it aborts.
 bool latest_event_as_owner(Relation rel, std::uint32_t ledger, Snapshot snapshot,
-                           eid::EventId* out) {
+                           event_id::EventId* out) {
   Oid caller = InvalidOid;
   int security_context = 0;
   GetUserIdAndSecContext(&caller, &security_context);
@@ -136,12 +155,17 @@ bool caller_sees(Relation rel, std::uint32_t ledger, const LedgerTail& tail, Sna
   if (!may_select(seen, GetUserId())) return false;
   if (check_enable_rls(seen, InvalidOid, true) != RLS_ENABLED) return true;
   if (!tail.found) return false;
-  eid::EventId visible;
+  event_id::EventId visible;
   return latest_event(latest_event_plan(seen, Reader::caller), ledger, snapshot, &visible) &&
-         eid::compare(visible, tail.latest) == 0;
+         event_id::compare(visible, tail.latest) == 0;
 }
 
 }  // namespace
+
+void install_ledger_plan_cache() {
+  CacheRegisterRelcacheCallback(noexcept_callback(on_relcache_invalidation), 0);
+  CacheRegisterSyscacheCallback(NAMESPACEOID, noexcept_callback(on_namespace_invalidation), 0);
+}
 
 void lock_ledger(Relation rel, std::uint32_t ledger) {
   LOCKTAG tag;
@@ -164,10 +188,10 @@ LedgerTail read_ledger_tail(Relation rel, std::uint32_t ledger) {
 void require_tail_in_snapshot(Relation rel, std::uint32_t ledger, const LedgerTail& tail) {
   if (!IsolationUsesXactSnapshot()) return;
   const int settings = pin_sql_settings();
-  eid::EventId seen;
+  event_id::EventId seen;
   const bool seen_found = latest_event_as_owner(rel, ledger, InvalidSnapshot, &seen);
   unpin_sql_settings(settings);
-  if (seen_found != tail.found || (tail.found && eid::compare(seen, tail.latest) != 0)) {
+  if (seen_found != tail.found || (tail.found && event_id::compare(seen, tail.latest) != 0)) {
     ereport(ERROR,
             (errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
              errmsg("could not serialize access due to a concurrent append to ledger %08x", ledger),

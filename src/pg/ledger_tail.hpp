@@ -23,6 +23,10 @@ namespace idgen::pg {
 // meet. Appenders of one ledger of one table wait for each other, and for nobody else.
 void lock_ledger(Relation rel, std::uint32_t ledger);
 
+// Registers the callbacks that mark the cached tail queries stale; once per process, from
+// _PG_init.
+void install_ledger_plan_cache();
+
 struct LedgerTail {
   bool found;                // the table has events of the ledger
   event_id::EventId latest;  // the latest of them, when found

@@ -3,6 +3,8 @@
 #include "pg/generator_state.hpp"
 #include "pg/group_registry.hpp"
 #include "pg/gucs.hpp"
+#include "pg/ledger_table.hpp"
+#include "pg/ledger_tail.hpp"
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
@@ -11,19 +13,25 @@ IDGEN_END_SERVER_HEADERS
 
 extern "C" {
 IDGEN_MODULE_MAGIC;
-
-PGDLLEXPORT void _PG_init(void);
 }
+
+namespace idgen::pg {
+
+extern "C" PGDLLEXPORT void _PG_init(void);
 
 // Runs once per process that loads idgen: in the postmaster when idgen is in
 // shared_preload_libraries (backends then inherit it through fork), else in each backend.
 void _PG_init(void) {
-  idgen::pg::define_fixed_clock_guc();
-  idgen::pg::define_test_seed_guc();
-  idgen::pg::define_public_id_key_file_guc();
-  idgen::pg::define_ledger_max_lead_guc();
-  idgen::pg::define_node_id_guc();
+  define_fixed_clock_guc();
+  define_test_seed_guc();
+  define_public_id_key_file_guc();
+  define_ledger_max_lead_guc();
+  define_node_id_guc();
   MarkGUCPrefixReserved("idgen");
-  idgen::pg::install_shared_generator_state();
-  idgen::pg::install_group_registry_cache();
+  install_shared_generator_state();
+  install_group_registry_cache();
+  install_ledger_shape_cache();
+  install_ledger_plan_cache();
 }
+
+}  // namespace idgen::pg
