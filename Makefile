@@ -4,11 +4,15 @@
 
 EXTENSION   = idgen
 MODULE_big  = idgen
+# Install scripts: sql/idgen.sql is the current SQL surface, from which the current version's
+# script is made (see below); released versions' scripts and upgrade scripts ship as they are.
+CURRENT_SCRIPT = build/idgen--$(CONTROL_VERSION).sql
+DATA_built  = $(CURRENT_SCRIPT)
 DATA        = $(wildcard sql/idgen--*.sql)
 # pg_regress scripts: every sql/<name>.sql but the install and upgrade scripts, with expected
 # output in expected/<name>.out; setup (which creates the extension) first, the rest in name order.
 # core_* test functions that only later majors have in core and are added below by major.
-REGRESS_SCRIPTS = $(filter-out idgen--%,$(basename $(notdir $(wildcard sql/*.sql))))
+REGRESS_SCRIPTS = $(filter-out idgen idgen--%,$(basename $(notdir $(wildcard sql/*.sql))))
 REGRESS     = setup $(filter-out setup core_%,$(REGRESS_SCRIPTS))
 
 CORE_SRCS   = $(wildcard src/core/*.cpp)
@@ -57,6 +61,16 @@ ifeq ($(shell test $(MAJORVERSION) -ge 18 && echo yes),yes)
 REGRESS += $(CORE_TESTS_18)
 endif
 
+# The current version's install script: sql/idgen.sql under a first line that names the version
+# and says where to edit. A released version must not be made this way: its script is committed
+# as sql/idgen--<version>.sql and stays as shipped.
+$(CURRENT_SCRIPT): sql/idgen.sql idgen.control
+	@if [ -e sql/idgen--$(CONTROL_VERSION).sql ]; then \
+	  echo "sql/idgen--$(CONTROL_VERSION).sql exists: bump default_version in idgen.control"; exit 1; fi
+	@mkdir -p $(dir $@)
+	{ echo "-- idgen $(CONTROL_VERSION), made by make from sql/idgen.sql: edit that file."; \
+	  cat sql/idgen.sql; } >$@
+
 # The regression tests of this installation, for scripts (test/lib/regress.sh).
 print-regress:
 	@echo $(REGRESS)
@@ -102,7 +116,7 @@ $(BUILD_DIR)/crc32c_benchmark: bench/crc32c_benchmark.cpp src/core/crc32c.cpp sr
 bench-crc32c: $(BUILD_DIR)/crc32c_benchmark
 	$(BUILD_DIR)/crc32c_benchmark
 
-.PHONY: print-regress unit fuzz format format-check header-check glue-check glue-check-selftest \
+.PHONY: print-regress unit fuzz format format-check header-check glue-check glue-check-selftest sql-style \
         cppcheck lint demo test bench-crc32c
 fuzz: $(FUZZ_TARGETS)
 	@for t in $(FUZZ_TARGETS); do \
@@ -151,14 +165,19 @@ cppcheck:
 	  --inline-suppr -I src src/core src/pg test/unit
 
 # The glue's boundary rules the compiler cannot see (test/lint/glue_rules.py), and the proof that
-# each boundary check, the compiler's and the lint's, fires on a deliberately broken copy.
+# each boundary check (the compiler's and the lint's) and the SQL layout check fire on a
+# deliberately broken copy.
 glue-check:
 	/usr/bin/python3 test/lint/glue_rules.py
+
+# The one layout of sql/idgen.sql (test/lint/sql_style.py).
+sql-style:
+	/usr/bin/python3 test/lint/sql_style.py
 
 glue-check-selftest:
 	PG_CONFIG=$(PG_CONFIG) bash test/lint/glue_rules_selftest.sh
 
-lint: format-check header-check glue-check glue-check-selftest cppcheck dist-check
+lint: format-check header-check glue-check glue-check-selftest sql-style cppcheck dist-check
 
 # PGXN release archive of the committed tree (HEAD), named after the control file's version.
 DIST_VERSION = $(CONTROL_VERSION)

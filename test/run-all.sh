@@ -2,8 +2,8 @@
 # Runs every test of idgen on a Debian 12 machine and ends with one line "N passed, N failed".
 #
 # Suites: lint (formatting, the core/PostgreSQL header wall, the glue's boundary rules and the
-# proof that each of their checks fires, cppcheck, the PGXN archive), unit
-# (GoogleTest on src/core, plain and under ASan/UBSan), fuzz (each libFuzzer target in test/fuzz
+# proof that each of their checks fires, the layout of sql/idgen.sql, cppcheck, the PGXN
+# archive), unit (GoogleTest on src/core, plain and under ASan/UBSan), fuzz (each libFuzzer target in test/fuzz
 # for a bounded number of runs), regress (pg_regress in a temporary instance, once with idgen
 # loaded per backend and once preloaded), tap (test/t/*.pl on PostgreSQL's TAP framework: every
 # multi-server and multi-session test) and integration (test/integration/*.sh: the README's demo
@@ -37,7 +37,7 @@ fi
 
 # ---- lint: each check is one test -----------------------------------------------------------
 lint_ok=0 lint_bad=0
-for target in format-check header-check glue-check glue-check-selftest cppcheck dist-check; do
+for target in format-check header-check glue-check glue-check-selftest sql-style cppcheck dist-check; do
   if make -s "$target" >"$log_dir/$target.log" 2>&1; then
     lint_ok=$((lint_ok + 1))
   else

@@ -1,4 +1,4 @@
-// SQL functions of the short-prefix COMB family (sql/idgen--*.sql, docs/comb.md).
+// SQL functions of the short-prefix COMB family (sql/idgen.sql, docs/comb.md).
 //
 // NULL handling: generators and validators refuse NULL parameters with 22023, since a generator
 // must produce an id and a validator that answered NULL would let a CHECK constraint pass.

@@ -26,7 +26,7 @@ Datum call_guarded(PGFunction body, FunctionCallInfo fcinfo) noexcept;
 
 }  // namespace idgen::pg
 
-// Defines the SQL-callable C function `name` (declared in sql/idgen--*.sql as 'MODULE_PATHNAME',
+// Defines the SQL-callable C function `name` (declared in sql/idgen.sql as 'MODULE_PATHNAME',
 // 'name'); the braces that follow are its body, run inside call_guarded.
 #define IDGEN_SQL_FUNCTION(name)                                                                   \
   extern "C" {                                                                                     \

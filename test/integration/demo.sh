@@ -74,7 +74,7 @@ check "as an ordinary user with this idgen installed, the demo uses it and runs 
   "$user_out"
 # A checkout whose install script differs is not the installed idgen: the demo stops and says
 # what to run as root.
-as_user "echo '-- changed' >>sql/idgen--0.2.0.sql" >/dev/null
+as_user "echo '-- changed' >>sql/idgen.sql" >/dev/null
 user_out=$(as_user 'bash docs/demo.sh')
 user_status=$?
 check "with a different idgen installed, the ordinary user's demo stops and names 'sudo make install'" \

@@ -61,7 +61,7 @@ same_as_installed() {
   libdir=$(pg_config --pkglibdir)
   extdir=$(pg_config --sharedir)/extension
   [ -f idgen.so ] && [ -f "$libdir/idgen.so" ] || return 1
-  for f in idgen.control sql/idgen--*.sql; do
+  for f in idgen.control sql/idgen--*.sql build/idgen--*.sql; do
     cmp -s "$f" "$extdir/${f##*/}" || return 1
   done
   built=$(mktemp) installed=$(mktemp)

@@ -24,7 +24,7 @@ echo "$meta" | jq -e '.release_status | IN("stable", "testing", "unstable")' >/d
 echo "$meta" | jq -e '.license | IN("postgresql", "bsd", "mit", "apache_2_0", "gpl_3", "lgpl_3_0")' \
   >/dev/null || fail "license is not a PGXN license name"
 for f in "$(echo "$meta" | jq -r '.provides.idgen.file')" "$(echo "$meta" | jq -r '.provides.idgen.docfile')" \
-         idgen.control Makefile README.md "sql/idgen--$version.sql" src/core/uuid.hpp src/pg/module.cpp; do
+         idgen.control Makefile README.md sql/idgen.sql src/core/uuid.hpp src/pg/module.cpp; do
   grep -qx "$prefix$f" <<<"$listing" || fail "the archive lacks $f"
 done
 grep -v "^$prefix" <<<"$listing" | grep -q . && fail "entries outside $prefix"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Proves that each of the glue's boundary checks fires: in a copy of the checkout, each case below
-# breaks one rule in one file and expects the check that owns the rule (the lint of
-# test/lint/glue_rules.py, or the compiler building that one object) to fail with its own message.
+# Proves that each of the glue's boundary checks fires, and the SQL layout check: in a copy of the
+# checkout, each case below breaks one rule in one file and expects the check that owns the rule
+# (the lint of test/lint/glue_rules.py, the compiler building that one object, or
+# test/lint/sql_style.py) to fail with its own message.
 # A case that passes, or fails for another reason, is a check that stopped working. Prints TAP
 # lines; exits 1 when any case is not ok.
 set -uo pipefail
@@ -11,7 +12,7 @@ python=/usr/bin/python3
 
 work=$(mktemp -d /tmp/idgen-glue-selftest.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-git ls-files -z --cached --others --exclude-standard src Makefile idgen.control test/lint | xargs -0 cp --parents -t "$work"
+git ls-files -z --cached --others --exclude-standard src sql Makefile idgen.control test/lint | xargs -0 cp --parents -t "$work"
 
 failed=0
 ok() { echo "ok - $1"; }
@@ -26,7 +27,7 @@ lint() { "$python" test/lint/glue_rules.py "$1" 2>&1; }
 compile() { make -s -C "$1" PG_CONFIG="$PG_CONFIG" "$2" 2>&1; }
 
 # case NAME FILE EDIT CHECK EXPECTED: applies the perl substitution EDIT to FILE in a fresh copy,
-# runs CHECK (lint, or compile of FILE's object) and expects a failure whose output matches the
+# runs CHECK (lint, sql, or compile of FILE's object) and expects a failure whose output matches the
 # extended regular expression EXPECTED.
 case_() {
   local name=$1 file=$2 edit=$3 check=$4 expected=$5 copy out status
@@ -39,6 +40,8 @@ case_() {
   fi
   if [ "$check" = lint ]; then
     out=$(lint "$copy")
+  elif [ "$check" = sql ]; then
+    out=$("$python" test/lint/sql_style.py "$copy/$file" 2>&1)
   else
     out=$(compile "$copy" "${file%.cpp}.o")
   fi
@@ -53,6 +56,8 @@ case_() {
 
 # The unbroken copy passes both checks, so every failure below comes from its edit.
 out=$(lint "$work") && ok "the lint passes on the checkout" || not_ok "the lint passes on the checkout" "$out"
+out=$("$python" test/lint/sql_style.py "$work/sql/idgen.sql") && ok "the SQL layout check passes on the checkout" ||
+  not_ok "the SQL layout check passes on the checkout" "$out"
 out=$(compile "$work" src/pg/public_id_key.o) && ok "public_id_key.o builds from the checkout" ||
   not_ok "public_id_key.o builds from the checkout" "$out"
 
@@ -84,6 +89,12 @@ case_ "a sort-support comparator set without noexcept_callback is refused by the
 case_ "a server header outside the C-linkage brackets is refused by the lint" \
   src/pg/wait.cpp 's/(#include "pg\/wait.hpp"\n)/$1#include "utils\/memutils.h"\n/' \
   lint 'wait.cpp:[0-9]+: server-headers: #include "utils/memutils.h"'
+case_ "a CREATE FUNCTION on one line is refused by the SQL layout check" sql/idgen.sql \
+  's/(CREATE FUNCTION idgen.comb\(\))\nRETURNS uuid\n(AS [^\n]*)\n(LANGUAGE [^\n]*)/$1 RETURNS uuid $2 $3/' \
+  sql 'idgen.sql:[0-9]+: CREATE FUNCTION line holds more than the name and parameters'
+case_ "a COMMENT with its text on the same line is refused by the SQL layout check" sql/idgen.sql \
+  's/(COMMENT ON FUNCTION idgen.comb\(\) IS)\n/$1 /' \
+  sql 'idgen.sql:[0-9]+: COMMENT ON ... IS does not end its line'
 case_ "IDGEN_STACK_SAFE on a type with a destructor fails to compile" src/pg/public_id_key.cpp \
   's/(namespace \{\n)/$1struct Owner {\n  ~Owner() {}\n};\nIDGEN_STACK_SAFE(Owner);\n/' \
   compile 'Owner must be trivially destructible'

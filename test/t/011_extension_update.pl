@@ -28,12 +28,18 @@ my $fresh = $node->safe_psql('fresh', $fingerprint_sql);
 my $fresh_lines = () = $fresh =~ /^/mg;
 my $members = () = $fresh =~ /^member /mg;
 
-# The installed scripts must be the repository's (make install copies every sql/idgen--*.sql).
+# The installed scripts must be the repository's: every sql/idgen--*.sql (released versions and
+# upgrade scripts) and the current version's, which make writes from sql/idgen.sql.
 my $sharedir = $node->config_data('--sharedir') . '/extension';
-my @repo_scripts = sort map { s{.*/}{}r } glob('sql/idgen--*.sql');
+my @repo_scripts = sort((map { s{.*/}{}r } glob('sql/idgen--*.sql')),
+	"idgen--$default_version.sql");
 my @installed_scripts = sort map { s{.*/}{}r } glob("$sharedir/idgen--*.sql");
 is("@installed_scripts", "@repo_scripts",
 	"installed extension scripts are the repository's (@repo_scripts)");
+is(slurp_file("$sharedir/idgen--$default_version.sql"),
+	"-- idgen $default_version, made by make from sql/idgen.sql: edit that file.\n"
+	  . slurp_file('sql/idgen.sql'),
+	"the installed idgen--$default_version.sql is sql/idgen.sql under its version line");
 
 # Released versions: those with an install script other than the current one, and those the
 # changelog lists without "(unreleased)"; plus every version that has an update path.

@@ -1,4 +1,8 @@
--- idgen 0.2.0: key generators for PostgreSQL. Everything lives in schema idgen.
+-- idgen: key generators for PostgreSQL. Everything lives in schema idgen.
+--
+-- The current SQL surface, whole: the one source to read and edit. make writes the install script
+-- of the control file's version (build/idgen--<version>.sql) from it; scripts of released versions
+-- and upgrade scripts (sql/idgen--*.sql) are kept as they shipped.
 \echo Use "CREATE EXTENSION idgen" to load this file. \quit
 
 -- Whoever owns schema idgen, or may create objects in it, controls idgen: they could drop it with
@@ -55,7 +59,8 @@ BEGIN
 END
 $schema_check$;
 
-COMMENT ON SCHEMA idgen IS 'idgen: generates, encodes and validates database keys';
+COMMENT ON SCHEMA idgen IS
+'idgen: generates, encodes and validates database keys';
 
 -- The schema CREATE EXTENSION makes is usable by its owner only; applications run as ordinary
 -- roles and call idgen in column defaults and queries. (Functions are executable by PUBLIC, as
@@ -961,6 +966,7 @@ COMMENT ON FUNCTION idgen.groups_forget_dropped() IS
 
 CREATE EVENT TRIGGER idgen_groups_forget_dropped ON sql_drop
 EXECUTE FUNCTION idgen.groups_forget_dropped();
+
 ALTER EVENT TRIGGER idgen_groups_forget_dropped ENABLE ALWAYS;
 
 COMMENT ON EVENT TRIGGER idgen_groups_forget_dropped IS
@@ -994,14 +1000,25 @@ COMMENT ON FUNCTION idgen.crc32c(text) IS
 
 CREATE TYPE idgen.event_id;
 
-CREATE FUNCTION idgen.event_id_in(cstring) RETURNS idgen.event_id
-AS 'MODULE_PATHNAME', 'idgen_event_id_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION idgen.event_id_out(idgen.event_id) RETURNS cstring
-AS 'MODULE_PATHNAME', 'idgen_event_id_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION idgen.event_id_recv(internal) RETURNS idgen.event_id
-AS 'MODULE_PATHNAME', 'idgen_event_id_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION idgen.event_id_send(idgen.event_id) RETURNS bytea
-AS 'MODULE_PATHNAME', 'idgen_event_id_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_in(cstring)
+RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_in'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION idgen.event_id_out(idgen.event_id)
+RETURNS cstring
+AS 'MODULE_PATHNAME', 'idgen_event_id_out'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION idgen.event_id_recv(internal)
+RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_recv'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION idgen.event_id_send(idgen.event_id)
+RETURNS bytea
+AS 'MODULE_PATHNAME', 'idgen_event_id_send'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- The storage of uuid (16 bytes, by reference, char alignment), so the uuid casts need no function.
 CREATE TYPE idgen.event_id (
@@ -1020,40 +1037,81 @@ COMMENT ON FUNCTION idgen.event_id_in(cstring) IS
 'Input of idgen.event_id: 32 hex digits of either case, plain or dashed as 8-4-4-4-12';
 COMMENT ON FUNCTION idgen.event_id_out(idgen.event_id) IS
 'Output of idgen.event_id: 32 lower-case hex digits';
-COMMENT ON FUNCTION idgen.event_id_recv(internal) IS 'Binary input of idgen.event_id: its 16 bytes';
-COMMENT ON FUNCTION idgen.event_id_send(idgen.event_id) IS 'Binary output of idgen.event_id: its 16 bytes';
+COMMENT ON FUNCTION idgen.event_id_recv(internal) IS
+'Binary input of idgen.event_id: its 16 bytes';
+COMMENT ON FUNCTION idgen.event_id_send(idgen.event_id) IS
+'Binary output of idgen.event_id: its 16 bytes';
 
-CREATE FUNCTION idgen.event_id_lt(idgen.event_id, idgen.event_id) RETURNS boolean
-AS 'MODULE_PATHNAME', 'idgen_event_id_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-CREATE FUNCTION idgen.event_id_le(idgen.event_id, idgen.event_id) RETURNS boolean
-AS 'MODULE_PATHNAME', 'idgen_event_id_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-CREATE FUNCTION idgen.event_id_eq(idgen.event_id, idgen.event_id) RETURNS boolean
-AS 'MODULE_PATHNAME', 'idgen_event_id_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-CREATE FUNCTION idgen.event_id_ne(idgen.event_id, idgen.event_id) RETURNS boolean
-AS 'MODULE_PATHNAME', 'idgen_event_id_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-CREATE FUNCTION idgen.event_id_ge(idgen.event_id, idgen.event_id) RETURNS boolean
-AS 'MODULE_PATHNAME', 'idgen_event_id_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-CREATE FUNCTION idgen.event_id_gt(idgen.event_id, idgen.event_id) RETURNS boolean
-AS 'MODULE_PATHNAME', 'idgen_event_id_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-CREATE FUNCTION idgen.event_id_cmp(idgen.event_id, idgen.event_id) RETURNS integer
-AS 'MODULE_PATHNAME', 'idgen_event_id_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-CREATE FUNCTION idgen.event_id_sortsupport(internal) RETURNS void
-AS 'MODULE_PATHNAME', 'idgen_event_id_sortsupport' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION idgen.event_id_hash(idgen.event_id) RETURNS integer
-AS 'MODULE_PATHNAME', 'idgen_event_id_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-CREATE FUNCTION idgen.event_id_hash_extended(idgen.event_id, bigint) RETURNS bigint
-AS 'MODULE_PATHNAME', 'idgen_event_id_hash_extended' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION idgen.event_id_lt(idgen.event_id, idgen.event_id)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_lt'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
-COMMENT ON FUNCTION idgen.event_id_lt(idgen.event_id, idgen.event_id) IS 'Implements < of idgen.event_id (bytewise)';
-COMMENT ON FUNCTION idgen.event_id_le(idgen.event_id, idgen.event_id) IS 'Implements <= of idgen.event_id (bytewise)';
-COMMENT ON FUNCTION idgen.event_id_eq(idgen.event_id, idgen.event_id) IS 'Implements = of idgen.event_id';
-COMMENT ON FUNCTION idgen.event_id_ne(idgen.event_id, idgen.event_id) IS 'Implements <> of idgen.event_id';
-COMMENT ON FUNCTION idgen.event_id_ge(idgen.event_id, idgen.event_id) IS 'Implements >= of idgen.event_id (bytewise)';
-COMMENT ON FUNCTION idgen.event_id_gt(idgen.event_id, idgen.event_id) IS 'Implements > of idgen.event_id (bytewise)';
-COMMENT ON FUNCTION idgen.event_id_cmp(idgen.event_id, idgen.event_id) IS 'B-tree comparison of idgen.event_id: -1, 0 or 1, bytewise';
-COMMENT ON FUNCTION idgen.event_id_sortsupport(internal) IS 'Sort support of idgen.event_id (abbreviated keys on the timestamp)';
-COMMENT ON FUNCTION idgen.event_id_hash(idgen.event_id) IS 'Hash of idgen.event_id (equal to the hash of the same bytes as uuid)';
-COMMENT ON FUNCTION idgen.event_id_hash_extended(idgen.event_id, bigint) IS 'Seeded 64-bit hash of idgen.event_id, for hash partitioning';
+CREATE FUNCTION idgen.event_id_le(idgen.event_id, idgen.event_id)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_le'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION idgen.event_id_eq(idgen.event_id, idgen.event_id)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_eq'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION idgen.event_id_ne(idgen.event_id, idgen.event_id)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_ne'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION idgen.event_id_ge(idgen.event_id, idgen.event_id)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_ge'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION idgen.event_id_gt(idgen.event_id, idgen.event_id)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_event_id_gt'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION idgen.event_id_cmp(idgen.event_id, idgen.event_id)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_event_id_cmp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION idgen.event_id_sortsupport(internal)
+RETURNS void
+AS 'MODULE_PATHNAME', 'idgen_event_id_sortsupport'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION idgen.event_id_hash(idgen.event_id)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_event_id_hash'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION idgen.event_id_hash_extended(idgen.event_id, bigint)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_event_id_hash_extended'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.event_id_lt(idgen.event_id, idgen.event_id) IS
+'Implements < of idgen.event_id (bytewise)';
+COMMENT ON FUNCTION idgen.event_id_le(idgen.event_id, idgen.event_id) IS
+'Implements <= of idgen.event_id (bytewise)';
+COMMENT ON FUNCTION idgen.event_id_eq(idgen.event_id, idgen.event_id) IS
+'Implements = of idgen.event_id';
+COMMENT ON FUNCTION idgen.event_id_ne(idgen.event_id, idgen.event_id) IS
+'Implements <> of idgen.event_id';
+COMMENT ON FUNCTION idgen.event_id_ge(idgen.event_id, idgen.event_id) IS
+'Implements >= of idgen.event_id (bytewise)';
+COMMENT ON FUNCTION idgen.event_id_gt(idgen.event_id, idgen.event_id) IS
+'Implements > of idgen.event_id (bytewise)';
+COMMENT ON FUNCTION idgen.event_id_cmp(idgen.event_id, idgen.event_id) IS
+'B-tree comparison of idgen.event_id: -1, 0 or 1, bytewise';
+COMMENT ON FUNCTION idgen.event_id_sortsupport(internal) IS
+'Sort support of idgen.event_id (abbreviated keys on the timestamp)';
+COMMENT ON FUNCTION idgen.event_id_hash(idgen.event_id) IS
+'Hash of idgen.event_id (equal to the hash of the same bytes as uuid)';
+COMMENT ON FUNCTION idgen.event_id_hash_extended(idgen.event_id, bigint) IS
+'Seeded 64-bit hash of idgen.event_id, for hash partitioning';
 
 -- The comparison operators and min/max live in pg_catalog, which every search_path includes, so
 -- `id = '...'`, joins, IN, row comparisons and indexes work whether or not a session's path names
@@ -1061,24 +1119,35 @@ COMMENT ON FUNCTION idgen.event_id_hash_extended(idgen.event_id, bigint) IS 'See
 -- operators through an implicit cast). No name can clash there: core knows no idgen.event_id.
 CREATE OPERATOR pg_catalog.< (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_lt,
   COMMUTATOR = OPERATOR(pg_catalog.>), NEGATOR = OPERATOR(pg_catalog.>=), RESTRICT = scalarltsel, JOIN = scalarltjoinsel);
+
 CREATE OPERATOR pg_catalog.<= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_le,
   COMMUTATOR = OPERATOR(pg_catalog.>=), NEGATOR = OPERATOR(pg_catalog.>), RESTRICT = scalarlesel, JOIN = scalarlejoinsel);
+
 CREATE OPERATOR pg_catalog.= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_eq,
   COMMUTATOR = OPERATOR(pg_catalog.=), NEGATOR = OPERATOR(pg_catalog.<>), RESTRICT = eqsel, JOIN = eqjoinsel,
   HASHES, MERGES);
+
 CREATE OPERATOR pg_catalog.<> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ne,
   COMMUTATOR = OPERATOR(pg_catalog.<>), NEGATOR = OPERATOR(pg_catalog.=), RESTRICT = neqsel, JOIN = neqjoinsel);
+
 CREATE OPERATOR pg_catalog.>= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ge,
   COMMUTATOR = OPERATOR(pg_catalog.<=), NEGATOR = OPERATOR(pg_catalog.<), RESTRICT = scalargesel, JOIN = scalargejoinsel);
+
 CREATE OPERATOR pg_catalog.> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_gt,
   COMMUTATOR = OPERATOR(pg_catalog.<), NEGATOR = OPERATOR(pg_catalog.<=), RESTRICT = scalargtsel, JOIN = scalargtjoinsel);
 
-COMMENT ON OPERATOR pg_catalog.< (idgen.event_id, idgen.event_id) IS 'less than (bytewise: timestamp, checksum, ledger)';
-COMMENT ON OPERATOR pg_catalog.<= (idgen.event_id, idgen.event_id) IS 'less than or equal';
-COMMENT ON OPERATOR pg_catalog.= (idgen.event_id, idgen.event_id) IS 'equal';
-COMMENT ON OPERATOR pg_catalog.<> (idgen.event_id, idgen.event_id) IS 'not equal';
-COMMENT ON OPERATOR pg_catalog.>= (idgen.event_id, idgen.event_id) IS 'greater than or equal';
-COMMENT ON OPERATOR pg_catalog.> (idgen.event_id, idgen.event_id) IS 'greater than (bytewise: timestamp, checksum, ledger)';
+COMMENT ON OPERATOR pg_catalog.< (idgen.event_id, idgen.event_id) IS
+'less than (bytewise: timestamp, checksum, ledger)';
+COMMENT ON OPERATOR pg_catalog.<= (idgen.event_id, idgen.event_id) IS
+'less than or equal';
+COMMENT ON OPERATOR pg_catalog.= (idgen.event_id, idgen.event_id) IS
+'equal';
+COMMENT ON OPERATOR pg_catalog.<> (idgen.event_id, idgen.event_id) IS
+'not equal';
+COMMENT ON OPERATOR pg_catalog.>= (idgen.event_id, idgen.event_id) IS
+'greater than or equal';
+COMMENT ON OPERATOR pg_catalog.> (idgen.event_id, idgen.event_id) IS
+'greater than (bytewise: timestamp, checksum, ledger)';
 
 CREATE OPERATOR CLASS idgen.event_id_ops DEFAULT FOR TYPE idgen.event_id USING btree AS
   OPERATOR 1 pg_catalog.<,
@@ -1094,175 +1163,273 @@ CREATE OPERATOR CLASS idgen.event_id_hash_ops DEFAULT FOR TYPE idgen.event_id US
   FUNCTION 1 idgen.event_id_hash(idgen.event_id),
   FUNCTION 2 idgen.event_id_hash_extended(idgen.event_id, bigint);
 
-CREATE FUNCTION idgen.event_id_smaller(idgen.event_id, idgen.event_id) RETURNS idgen.event_id
-AS 'MODULE_PATHNAME', 'idgen_event_id_smaller' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION idgen.event_id_larger(idgen.event_id, idgen.event_id) RETURNS idgen.event_id
-AS 'MODULE_PATHNAME', 'idgen_event_id_larger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION idgen.event_id_smaller(idgen.event_id, idgen.event_id) IS 'The smaller of two event ids (transition function of min)';
-COMMENT ON FUNCTION idgen.event_id_larger(idgen.event_id, idgen.event_id) IS 'The larger of two event ids (transition function of max)';
+CREATE FUNCTION idgen.event_id_smaller(idgen.event_id, idgen.event_id)
+RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_smaller'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION idgen.event_id_larger(idgen.event_id, idgen.event_id)
+RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_event_id_larger'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.event_id_smaller(idgen.event_id, idgen.event_id) IS
+'The smaller of two event ids (transition function of min)';
+COMMENT ON FUNCTION idgen.event_id_larger(idgen.event_id, idgen.event_id) IS
+'The larger of two event ids (transition function of max)';
 
 -- SORTOP lets the planner answer min/max from a btree index on the id. The unqualified min and max
 -- are in pg_catalog; idgen.min and idgen.max are the same aggregates under the names of 0.1.0.
 CREATE AGGREGATE pg_catalog.min(idgen.event_id) (
   SFUNC = idgen.event_id_smaller, STYPE = idgen.event_id, COMBINEFUNC = idgen.event_id_smaller,
   SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
+
 CREATE AGGREGATE pg_catalog.max(idgen.event_id) (
   SFUNC = idgen.event_id_larger, STYPE = idgen.event_id, COMBINEFUNC = idgen.event_id_larger,
   SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
+
 CREATE AGGREGATE idgen.min(idgen.event_id) (
   SFUNC = idgen.event_id_smaller, STYPE = idgen.event_id, COMBINEFUNC = idgen.event_id_smaller,
   SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
+
 CREATE AGGREGATE idgen.max(idgen.event_id) (
   SFUNC = idgen.event_id_larger, STYPE = idgen.event_id, COMBINEFUNC = idgen.event_id_larger,
   SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
-COMMENT ON AGGREGATE pg_catalog.min(idgen.event_id) IS 'The smallest (earliest) event id';
-COMMENT ON AGGREGATE pg_catalog.max(idgen.event_id) IS 'The largest (latest) event id, e.g. the tail of a ledger';
-COMMENT ON AGGREGATE idgen.min(idgen.event_id) IS 'The smallest (earliest) event id (the same as min)';
-COMMENT ON AGGREGATE idgen.max(idgen.event_id) IS 'The largest (latest) event id (the same as max)';
+
+COMMENT ON AGGREGATE pg_catalog.min(idgen.event_id) IS
+'The smallest (earliest) event id';
+COMMENT ON AGGREGATE pg_catalog.max(idgen.event_id) IS
+'The largest (latest) event id, e.g. the tail of a ledger';
+COMMENT ON AGGREGATE idgen.min(idgen.event_id) IS
+'The smallest (earliest) event id (the same as min)';
+COMMENT ON AGGREGATE idgen.max(idgen.event_id) IS
+'The largest (latest) event id (the same as max)';
 
 -- OPERATOR(idgen.=) and its siblings, which 0.1.0 queries were told to write, keep working: each is
 -- a SQL function the planner inlines into the pg_catalog operator before it looks for indexes and
 -- join methods, so such a comparison plans exactly as the plain one does.
-CREATE FUNCTION idgen.event_id_lt_compat(idgen.event_id, idgen.event_id) RETURNS boolean
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.<) $2';
-CREATE FUNCTION idgen.event_id_le_compat(idgen.event_id, idgen.event_id) RETURNS boolean
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.<=) $2';
-CREATE FUNCTION idgen.event_id_eq_compat(idgen.event_id, idgen.event_id) RETURNS boolean
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.=) $2';
-CREATE FUNCTION idgen.event_id_ne_compat(idgen.event_id, idgen.event_id) RETURNS boolean
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.<>) $2';
-CREATE FUNCTION idgen.event_id_ge_compat(idgen.event_id, idgen.event_id) RETURNS boolean
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.>=) $2';
-CREATE FUNCTION idgen.event_id_gt_compat(idgen.event_id, idgen.event_id) RETURNS boolean
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT $1 OPERATOR(pg_catalog.>) $2';
+CREATE FUNCTION idgen.event_id_lt_compat(idgen.event_id, idgen.event_id)
+RETURNS boolean
+AS 'SELECT $1 OPERATOR(pg_catalog.<) $2'
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION idgen.event_id_le_compat(idgen.event_id, idgen.event_id)
+RETURNS boolean
+AS 'SELECT $1 OPERATOR(pg_catalog.<=) $2'
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION idgen.event_id_eq_compat(idgen.event_id, idgen.event_id)
+RETURNS boolean
+AS 'SELECT $1 OPERATOR(pg_catalog.=) $2'
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION idgen.event_id_ne_compat(idgen.event_id, idgen.event_id)
+RETURNS boolean
+AS 'SELECT $1 OPERATOR(pg_catalog.<>) $2'
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION idgen.event_id_ge_compat(idgen.event_id, idgen.event_id)
+RETURNS boolean
+AS 'SELECT $1 OPERATOR(pg_catalog.>=) $2'
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION idgen.event_id_gt_compat(idgen.event_id, idgen.event_id)
+RETURNS boolean
+AS 'SELECT $1 OPERATOR(pg_catalog.>) $2'
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
 CREATE OPERATOR idgen.< (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_lt_compat,
   COMMUTATOR = OPERATOR(idgen.>), NEGATOR = OPERATOR(idgen.>=), RESTRICT = scalarltsel, JOIN = scalarltjoinsel);
+
 CREATE OPERATOR idgen.<= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_le_compat,
   COMMUTATOR = OPERATOR(idgen.>=), NEGATOR = OPERATOR(idgen.>), RESTRICT = scalarlesel, JOIN = scalarlejoinsel);
+
 CREATE OPERATOR idgen.= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_eq_compat,
   COMMUTATOR = OPERATOR(idgen.=), NEGATOR = OPERATOR(idgen.<>), RESTRICT = eqsel, JOIN = eqjoinsel);
+
 CREATE OPERATOR idgen.<> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ne_compat,
   COMMUTATOR = OPERATOR(idgen.<>), NEGATOR = OPERATOR(idgen.=), RESTRICT = neqsel, JOIN = neqjoinsel);
+
 CREATE OPERATOR idgen.>= (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_ge_compat,
   COMMUTATOR = OPERATOR(idgen.<=), NEGATOR = OPERATOR(idgen.<), RESTRICT = scalargesel, JOIN = scalargejoinsel);
+
 CREATE OPERATOR idgen.> (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_gt_compat,
   COMMUTATOR = OPERATOR(idgen.<), NEGATOR = OPERATOR(idgen.<=), RESTRICT = scalargtsel, JOIN = scalargtjoinsel);
-COMMENT ON FUNCTION idgen.event_id_lt_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.<) of idgen.event_id: inlined into <';
-COMMENT ON FUNCTION idgen.event_id_le_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.<=) of idgen.event_id: inlined into <=';
-COMMENT ON FUNCTION idgen.event_id_eq_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.=) of idgen.event_id: inlined into =';
-COMMENT ON FUNCTION idgen.event_id_ne_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.<>) of idgen.event_id: inlined into <>';
-COMMENT ON FUNCTION idgen.event_id_ge_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.>=) of idgen.event_id: inlined into >=';
-COMMENT ON FUNCTION idgen.event_id_gt_compat(idgen.event_id, idgen.event_id) IS 'Implements OPERATOR(idgen.>) of idgen.event_id: inlined into >';
-COMMENT ON OPERATOR idgen.< (idgen.event_id, idgen.event_id) IS 'The same as < of idgen.event_id, for queries written for idgen 0.1.0';
-COMMENT ON OPERATOR idgen.<= (idgen.event_id, idgen.event_id) IS 'The same as <= of idgen.event_id, for queries written for idgen 0.1.0';
-COMMENT ON OPERATOR idgen.= (idgen.event_id, idgen.event_id) IS 'The same as = of idgen.event_id, for queries written for idgen 0.1.0';
-COMMENT ON OPERATOR idgen.<> (idgen.event_id, idgen.event_id) IS 'The same as <> of idgen.event_id, for queries written for idgen 0.1.0';
-COMMENT ON OPERATOR idgen.>= (idgen.event_id, idgen.event_id) IS 'The same as >= of idgen.event_id, for queries written for idgen 0.1.0';
-COMMENT ON OPERATOR idgen.> (idgen.event_id, idgen.event_id) IS 'The same as > of idgen.event_id, for queries written for idgen 0.1.0';
+
+COMMENT ON FUNCTION idgen.event_id_lt_compat(idgen.event_id, idgen.event_id) IS
+'Implements OPERATOR(idgen.<) of idgen.event_id: inlined into <';
+COMMENT ON FUNCTION idgen.event_id_le_compat(idgen.event_id, idgen.event_id) IS
+'Implements OPERATOR(idgen.<=) of idgen.event_id: inlined into <=';
+COMMENT ON FUNCTION idgen.event_id_eq_compat(idgen.event_id, idgen.event_id) IS
+'Implements OPERATOR(idgen.=) of idgen.event_id: inlined into =';
+COMMENT ON FUNCTION idgen.event_id_ne_compat(idgen.event_id, idgen.event_id) IS
+'Implements OPERATOR(idgen.<>) of idgen.event_id: inlined into <>';
+COMMENT ON FUNCTION idgen.event_id_ge_compat(idgen.event_id, idgen.event_id) IS
+'Implements OPERATOR(idgen.>=) of idgen.event_id: inlined into >=';
+COMMENT ON FUNCTION idgen.event_id_gt_compat(idgen.event_id, idgen.event_id) IS
+'Implements OPERATOR(idgen.>) of idgen.event_id: inlined into >';
+COMMENT ON OPERATOR idgen.< (idgen.event_id, idgen.event_id) IS
+'The same as < of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.<= (idgen.event_id, idgen.event_id) IS
+'The same as <= of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.= (idgen.event_id, idgen.event_id) IS
+'The same as = of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.<> (idgen.event_id, idgen.event_id) IS
+'The same as <> of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.>= (idgen.event_id, idgen.event_id) IS
+'The same as >= of idgen.event_id, for queries written for idgen 0.1.0';
+COMMENT ON OPERATOR idgen.> (idgen.event_id, idgen.event_id) IS
+'The same as > of idgen.event_id, for queries written for idgen 0.1.0';
 
 -- Explicit casts only: an implicit cast either way would make event_id = uuid ambiguous.
 CREATE CAST (idgen.event_id AS uuid) WITHOUT FUNCTION;
+
 CREATE CAST (uuid AS idgen.event_id) WITHOUT FUNCTION;
 
-CREATE FUNCTION idgen.event_id_to_bytea(id idgen.event_id) RETURNS bytea
-AS 'MODULE_PATHNAME', 'idgen_event_id_to_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_to_bytea(id idgen.event_id)
+RETURNS bytea
+AS 'MODULE_PATHNAME', 'idgen_event_id_to_bytea'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.event_id_to_bytea(idgen.event_id) IS
 'The 16 bytes of an event id (also the cast to bytea)';
 
-CREATE FUNCTION idgen.bytea_to_event_id(bytes bytea) RETURNS idgen.event_id
-AS 'MODULE_PATHNAME', 'idgen_bytea_to_event_id' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.bytea_to_event_id(bytes bytea)
+RETURNS idgen.event_id
+AS 'MODULE_PATHNAME', 'idgen_bytea_to_event_id'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.bytea_to_event_id(bytea) IS
 'The event id of exactly 16 bytes (also the cast from bytea); other lengths are an error';
 
 CREATE CAST (idgen.event_id AS bytea) WITH FUNCTION idgen.event_id_to_bytea(idgen.event_id);
+
 CREATE CAST (bytea AS idgen.event_id) WITH FUNCTION idgen.bytea_to_event_id(bytea);
 
 CREATE FUNCTION idgen.event_id(micros bigint, checksum bigint, ledger_id bigint)
 RETURNS idgen.event_id
-AS 'MODULE_PATHNAME', 'idgen_event_id_from_parts' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'idgen_event_id_from_parts'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.event_id(bigint, bigint, bigint) IS
 'The event id of its parts: micros 0 .. 2^63-1, checksum and ledger_id (version bits included) 0 .. 4294967295';
 
-CREATE FUNCTION idgen.event_id_micros(id idgen.event_id) RETURNS bigint
-AS 'MODULE_PATHNAME', 'idgen_event_id_micros' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_micros(id idgen.event_id)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_event_id_micros'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.event_id_micros(idgen.event_id) IS
 'The timestamp of an event id in microseconds since 1970-01-01 UTC (the authoritative timestamp)';
 
-CREATE FUNCTION idgen.event_id_timestamp(id idgen.event_id) RETURNS timestamptz
-AS 'MODULE_PATHNAME', 'idgen_event_id_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_timestamp(id idgen.event_id)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_event_id_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.event_id_timestamp(idgen.event_id) IS
 'The timestamp of an event id as timestamptz (microsecond precision)';
 
-CREATE FUNCTION idgen.event_id_checksum(id idgen.event_id) RETURNS bigint
-AS 'MODULE_PATHNAME', 'idgen_event_id_checksum' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_checksum(id idgen.event_id)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_event_id_checksum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.event_id_checksum(idgen.event_id) IS
 'The CRC-32C checksum inside an event id, 0 .. 4294967295';
 
-CREATE FUNCTION idgen.event_id_ledger(id idgen.event_id) RETURNS bigint
-AS 'MODULE_PATHNAME', 'idgen_event_id_ledger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_ledger(id idgen.event_id)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_event_id_ledger'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.event_id_ledger(idgen.event_id) IS
 'The ledger id inside an event id, version bits included, 0 .. 4294967295 (lpad(to_hex(..), 8, ''0'') is the reference''s text)';
 
-CREATE FUNCTION idgen.event_id_version(id idgen.event_id) RETURNS integer
-AS 'MODULE_PATHNAME', 'idgen_event_id_version' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.event_id_version(id idgen.event_id)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_event_id_version'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.event_id_version(idgen.event_id) IS
 'The id version: the two low bits of the ledger id; 0 is the only version defined';
 
-CREATE FUNCTION idgen.sorted_json(value jsonb) RETURNS text
-AS 'MODULE_PATHNAME', 'idgen_sorted_json' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idgen.sorted_json(value jsonb)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_sorted_json'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.sorted_json(jsonb) IS
 'Canonical JSON of ledger event ids: compact, object keys in code-point order, arrays kept in order, numbers as numeric prints them';
 
 CREATE FUNCTION idgen.event_checksum(event text, entities jsonb, meta jsonb, data jsonb,
                                      micros bigint, ledger_id bigint, previous idgen.event_id)
 RETURNS bigint
-AS 'MODULE_PATHNAME', 'idgen_event_checksum' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'idgen_event_checksum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.event_checksum(text, jsonb, jsonb, jsonb, bigint, bigint, idgen.event_id) IS
 'CRC-32C of a regular ledger event: name, canonical entities, meta and data, hex timestamp, hex ledger id, previous event id';
 
 CREATE FUNCTION idgen.event_id(event text, entities jsonb, meta jsonb, data jsonb,
                                micros bigint, ledger_id bigint, previous idgen.event_id)
 RETURNS idgen.event_id
-AS 'MODULE_PATHNAME', 'idgen_event_id_of_event' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'idgen_event_id_of_event'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.event_id(text, jsonb, jsonb, jsonb, bigint, bigint, idgen.event_id) IS
 'The event id of a regular ledger event at micros in ledger_id after the event previous';
 
 CREATE FUNCTION idgen.ledger_genesis(name text, description text, micros bigint,
                                      OUT ledger_id bigint, OUT event_id idgen.event_id)
-AS 'MODULE_PATHNAME', 'idgen_ledger_genesis' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'idgen_ledger_genesis'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.ledger_genesis(text, text, bigint) IS
 'The ledger id and genesis event id of a ledger created with name and description at micros, as the Evently reference code computes them';
 
 CREATE FUNCTION idgen.event_id_check(id idgen.event_id, event text, entities jsonb, meta jsonb,
                                      data jsonb, previous idgen.event_id)
 RETURNS boolean
-AS 'MODULE_PATHNAME', 'idgen_event_id_check' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'idgen_event_id_check'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.event_id_check(idgen.event_id, text, jsonb, jsonb, jsonb, idgen.event_id) IS
 'Whether a regular event''s id matches its content right after previous: same ledger, version 0, later timestamp, equal checksum';
 
 CREATE TYPE idgen.ledger_verification AS (valid boolean, events bigint, first_invalid idgen.event_id);
+
 COMMENT ON TYPE idgen.ledger_verification IS
 'Result of idgen.ledger_verify: whether the ledger is intact, how many events were fed, the first broken event (NULL when none)';
 
 CREATE TYPE idgen.ledger_verification_report AS (
   valid boolean, events bigint, first_invalid idgen.event_id,
   position bigint, reason text, expected idgen.event_id);
+
 COMMENT ON TYPE idgen.ledger_verification_report IS
 'Result of idgen.ledger_verify_report: idgen.ledger_verification plus the first broken event''s 1-based position, the reason and the id it should have had';
 
 CREATE FUNCTION idgen.ledger_verify_step(internal, idgen.event_id, text, jsonb, jsonb, jsonb)
 RETURNS internal
-AS 'MODULE_PATHNAME', 'idgen_ledger_verify_step' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'idgen_ledger_verify_step'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.ledger_verify_step(internal, idgen.event_id, text, jsonb, jsonb, jsonb) IS
 'Transition function of the ledger verification aggregates';
 
-CREATE FUNCTION idgen.ledger_verify_final(internal) RETURNS idgen.ledger_verification
-AS 'MODULE_PATHNAME', 'idgen_ledger_verify_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION idgen.ledger_verify_final(internal)
+RETURNS idgen.ledger_verification
+AS 'MODULE_PATHNAME', 'idgen_ledger_verify_final'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.ledger_verify_final(internal) IS
 'Final function of idgen.ledger_verify';
 
-CREATE FUNCTION idgen.ledger_verify_report_final(internal) RETURNS idgen.ledger_verification_report
-AS 'MODULE_PATHNAME', 'idgen_ledger_verify_report_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION idgen.ledger_verify_report_final(internal)
+RETURNS idgen.ledger_verification_report
+AS 'MODULE_PATHNAME', 'idgen_ledger_verify_report_final'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
 COMMENT ON FUNCTION idgen.ledger_verify_report_final(internal) IS
 'Final function of idgen.ledger_verify_report';
 
@@ -1272,6 +1439,7 @@ CREATE AGGREGATE idgen.ledger_verify(id idgen.event_id, event text, entities jso
   FINALFUNC = idgen.ledger_verify_final,
   PARALLEL = SAFE
 );
+
 COMMENT ON AGGREGATE idgen.ledger_verify(idgen.event_id, text, jsonb, jsonb, jsonb) IS
 'Verifies a whole ledger from its genesis; call with ORDER BY id. Returns (valid, events, first_invalid)';
 
@@ -1281,17 +1449,23 @@ CREATE AGGREGATE idgen.ledger_verify_report(id idgen.event_id, event text, entit
   FINALFUNC = idgen.ledger_verify_report_final,
   PARALLEL = SAFE
 );
+
 COMMENT ON AGGREGATE idgen.ledger_verify_report(idgen.event_id, text, jsonb, jsonb, jsonb) IS
 'idgen.ledger_verify with the first broken event''s position, reason and expected id; call with ORDER BY id';
 
-CREATE FUNCTION idgen.ledger_append() RETURNS trigger
-AS 'MODULE_PATHNAME', 'idgen_ledger_append' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+CREATE FUNCTION idgen.ledger_append()
+RETURNS trigger
+AS 'MODULE_PATHNAME', 'idgen_ledger_append'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
 COMMENT ON FUNCTION idgen.ledger_append() IS
 'BEFORE INSERT FOR EACH ROW trigger of ledger tables (ledger_id, id, event, entities, meta, data): assigns monotonic, chained event ids under a per-ledger lock';
 
 CREATE FUNCTION idgen.ledger_create(events regclass, name text, description text)
 RETURNS bigint
-AS 'MODULE_PATHNAME', 'idgen_ledger_create' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+AS 'MODULE_PATHNAME', 'idgen_ledger_create'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
 COMMENT ON FUNCTION idgen.ledger_create(regclass, text, text) IS
 'Creates a ledger in a table with the idgen.ledger_append() trigger: inserts its genesis event, made now with its ledger id and id, and returns the ledger id';
 
