@@ -5,20 +5,7 @@
 SET TimeZone = 'UTC';
 SET idgen.fixed_clock = '2023-11-14 22:13:20+00';
 CREATE SCHEMA books;
-CREATE TABLE books.a (
-  ledger_id bigint NOT NULL,
-  id idgen.event_id NOT NULL,
-  event text NOT NULL,
-  entities jsonb NOT NULL,
-  meta jsonb NOT NULL DEFAULT '{}',
-  data jsonb NOT NULL,
-  PRIMARY KEY (ledger_id, id)
-);
-CREATE TABLE books.b (LIKE books.a INCLUDING ALL);
-CREATE TRIGGER ledger_append BEFORE INSERT ON books.a
-  FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();
-CREATE TRIGGER ledger_append BEFORE INSERT ON books.b
-  FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();
+SELECT create_ledger_table('books.a'), create_ledger_table('books.b');
 SELECT idgen.ledger_create('books.a', 'ledger-a', 'first') AS la \gset
 SELECT idgen.ledger_create('books.b', 'ledger-b', 'second') AS lb \gset
 INSERT INTO books.a (ledger_id, event, entities, data) VALUES (:la, 'a1', '{}', '1');
@@ -43,9 +30,7 @@ INSERT INTO archive.b (ledger_id, event, entities, data) VALUES (:la, 'a3', '{}'
 
 -- A column dropped and added again gets a new position, and one may change type: on a table
 -- whose shape the trigger has already read (the first insert fails: no ledger yet).
-CREATE TABLE archive.c (LIKE archive.b INCLUDING ALL);
-CREATE TRIGGER ledger_append BEFORE INSERT ON archive.c
-  FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();
+SELECT create_ledger_table('archive.c');
 INSERT INTO archive.c (ledger_id, event, entities, data) VALUES (:la, 'early', '{}', '0');
 ALTER TABLE archive.c DROP COLUMN data;
 ALTER TABLE archive.c ADD COLUMN data jsonb NOT NULL;
@@ -62,9 +47,7 @@ SELECT (idgen.ledger_verify(id, event, entities, meta, data ORDER BY id)).* FROM
 
 -- A table dropped and another created under its name, in the same session.
 DROP TABLE accounts.a;
-CREATE TABLE accounts.a (LIKE archive.b INCLUDING ALL);
-CREATE TRIGGER ledger_append BEFORE INSERT ON accounts.a
-  FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();
+SELECT create_ledger_table('accounts.a');
 INSERT INTO accounts.a (ledger_id, event, entities, data) VALUES (:lb, 'b-after-drop', '{}', '0');
 SELECT idgen.ledger_create('accounts.a', 'ledger-b', 'second') = :lb AS same_ledger_id_again;
 INSERT INTO accounts.a (ledger_id, event, entities, data) VALUES (:lb, 'b1-again', '{}', '1');

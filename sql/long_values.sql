@@ -22,17 +22,7 @@ FROM deep_json ORDER BY label;
 
 -- The same rows appended to ledgers through the trigger, at the small stack, then verified.
 -- One ledger holding a deep event must not make a whole-table GROUP BY fail for the others.
-CREATE TABLE deep_ledger (
-  ledger_id bigint NOT NULL,
-  id idgen.event_id NOT NULL,
-  event text NOT NULL,
-  entities jsonb NOT NULL,
-  meta jsonb NOT NULL DEFAULT '{}',
-  data jsonb NOT NULL,
-  PRIMARY KEY (ledger_id, id)
-);
-CREATE TRIGGER ledger_append BEFORE INSERT ON deep_ledger
-  FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();
+SELECT create_ledger_table('deep_ledger');
 SET idgen.fixed_clock = '2026-01-01 00:00:00+00';
 SELECT idgen.ledger_create('deep_ledger', 'deep', 'deep events') AS deep \gset
 SELECT idgen.ledger_create('deep_ledger', 'shallow', 'shallow events') AS shallow \gset

@@ -39,17 +39,7 @@ EXCEPTION WHEN OTHERS THEN
 END
 $$;
 
-CREATE TABLE ledger_events (
-  ledger_id bigint NOT NULL,
-  id idgen.event_id NOT NULL,
-  event text NOT NULL,
-  entities jsonb NOT NULL,
-  meta jsonb NOT NULL DEFAULT '{}',
-  data jsonb NOT NULL,
-  PRIMARY KEY (ledger_id, id)
-);
-CREATE TRIGGER ledger_append BEFORE INSERT ON ledger_events
-  FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();
+SELECT create_ledger_table('ledger_events');
 SELECT idgen.ledger_create('ledger_events', 'security', 'attacks on ledgers') AS ledger \gset
 INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES (:ledger, 'opened', '{}', '1');
 

@@ -66,6 +66,17 @@ EXCEPTION WHEN OTHERS THEN
   RETURN SQLSTATE || ': ' || SQLERRM;
 END $$;
 
+-- A ledger table of the documented shape (docs/event-id.md) under the given name, with its append
+-- trigger, for the scripts that need ledgers (event_id.sql spells the shape out).
+CREATE FUNCTION create_ledger_table(name text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('CREATE TABLE %s (ledger_id bigint NOT NULL, id idgen.event_id NOT NULL, '
+                 'event text NOT NULL, entities jsonb NOT NULL, meta jsonb NOT NULL DEFAULT ''{}'', '
+                 'data jsonb NOT NULL, PRIMARY KEY (ledger_id, id))', name);
+  EXECUTE format('CREATE TRIGGER ledger_append BEFORE INSERT ON %s '
+                 'FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append()', name);
+END $$;
+
 -- The lines of a query's plan that say how rows are found (scans, joins and their conditions),
 -- for tests that a query uses an index; the lines around them differ between PostgreSQL majors.
 CREATE FUNCTION plan_access(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
