@@ -12,8 +12,8 @@
 
 #include <cstdint>
 
-#include "core/stack_safe.hpp"
 #include "core/arith.hpp"
+#include "core/stack_safe.hpp"
 #include "core/uuid.hpp"
 
 namespace idgen::comb {

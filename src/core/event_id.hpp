@@ -14,9 +14,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/stack_safe.hpp"
 #include "core/crc32c.hpp"
 #include "core/decode_result.hpp"
+#include "core/stack_safe.hpp"
 
 namespace idgen::event_id {
 

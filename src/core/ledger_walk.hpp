@@ -7,8 +7,8 @@
 
 #include <cstdint>
 
-#include "core/stack_safe.hpp"
 #include "core/event_id.hpp"
+#include "core/stack_safe.hpp"
 
 namespace idgen::event_id {
 

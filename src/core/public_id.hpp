@@ -12,9 +12,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/stack_safe.hpp"
 #include "core/aes_block.hpp"
 #include "core/base64.hpp"
+#include "core/stack_safe.hpp"
 #include "core/uint128.hpp"
 #include "core/uuid.hpp"
 

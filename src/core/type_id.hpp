@@ -7,8 +7,8 @@
 
 #include <cstddef>
 
-#include "core/stack_safe.hpp"
 #include "core/crockford32.hpp"
+#include "core/stack_safe.hpp"
 #include "core/uuid.hpp"
 
 namespace idgen::type_id {

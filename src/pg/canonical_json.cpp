@@ -6,13 +6,13 @@
 // nested far deeper than a recursive walk of this backend's stack could follow), and a single
 // deep row cannot make a whole-table checksum query fail. Its stacks live in palloc'd memory:
 // an error (or a cancel, checked every 4096 values) frees them with the memory context.
-#include "core/stack_safe.hpp"
 #include "pg/canonical_json.hpp"
 
 #include <algorithm>
 #include <cstring>
 
 #include "core/json_string.hpp"
+#include "core/stack_safe.hpp"
 #include "pg/convert.hpp"
 #include "pg/postgres.hpp"
 

@@ -6,9 +6,9 @@
 // that). The pure functions (comb_prefix, comb_prefix_at, the suffix swap) are declared STRICT.
 #include <cstdint>
 
-#include "core/stack_safe.hpp"
 #include "core/clock.hpp"
 #include "core/comb.hpp"
+#include "core/stack_safe.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
 #include "pg/postgres.hpp"

@@ -1,5 +1,6 @@
 // See compat.hpp.
 #include "pg/compat.hpp"
+
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS

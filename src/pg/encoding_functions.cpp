@@ -7,9 +7,9 @@
 // value outside what the target holds 22003; the input is quoted clipped to 40 characters.
 #include <cstdint>
 
-#include "core/stack_safe.hpp"
 #include "core/base62.hpp"
 #include "core/hex.hpp"
+#include "core/stack_safe.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
 #include "pg/numeric_u128.hpp"

@@ -4,7 +4,6 @@
 // (also when an id's timestamp field is beyond 2^63 - 1 µs, which no valid id holds).
 #include "core/byte_order.hpp"
 #include "core/event_id.hpp"
-
 #include "pg/callback.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"

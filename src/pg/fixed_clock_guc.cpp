@@ -11,8 +11,8 @@
 
 #include "core/clock.hpp"
 #include "pg/callback.hpp"
-#include "pg/convert.hpp"
 #include "pg/compat.hpp"
+#include "pg/convert.hpp"
 #include "pg/gucs.hpp"
 #include "pg/postgres.hpp"
 

@@ -1,10 +1,10 @@
 // See generator_state.hpp.
-#include "core/stack_safe.hpp"
-#include "pg/callback.hpp"
 #include "pg/generator_state.hpp"
 
 #include "core/clock.hpp"
 #include "core/random.hpp"
+#include "core/stack_safe.hpp"
+#include "pg/callback.hpp"
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS

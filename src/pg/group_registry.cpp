@@ -9,13 +9,13 @@
 // On a Citus cluster idgen.groups is a reference table (idgen.distribute_groups()): each node
 // holds a copy, changed on all nodes in one distributed transaction, and the trigger fires on each
 // node's copy. Lookups read the node's own copy, also inside queries that Citus pushed to shards.
-#include "core/stack_safe.hpp"
-#include "pg/callback.hpp"
 #include "pg/group_registry.hpp"
 
 #include <cstring>
 
 #include "core/group_uuid.hpp"
+#include "core/stack_safe.hpp"
+#include "pg/callback.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
 #include "pg/interrupts.hpp"

@@ -16,10 +16,10 @@
 // genesis whose ledger exists 23505; an id that does not chain, a malformed genesis or a
 // timestamp too far ahead 23514; a table of another shape 42703/42804; a trigger fired any other
 // way 39P01; a stale snapshot under REPEATABLE READ or SERIALIZABLE 40001.
-#include "core/stack_safe.hpp"
 #include "core/clock.hpp"
 #include "core/event_id.hpp"
 #include "core/ledger_walk.hpp"
+#include "core/stack_safe.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
 #include "pg/event_hash.hpp"

@@ -1,10 +1,11 @@
 // idgen.ledger_max_lead (see ledger_lead_guc.hpp): superuser-only, so that only a superuser can let
 // events run further ahead, for example to import a ledger whose clock was ahead of this server's.
+#include "pg/ledger_lead_guc.hpp"
+
 #include <climits>
 
 #include "core/clock.hpp"
 #include "pg/gucs.hpp"
-#include "pg/ledger_lead_guc.hpp"
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS

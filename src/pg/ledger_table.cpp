@@ -6,8 +6,8 @@
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "executor/spi.h"
-#include "utils/lsyscache.h"
 #include "utils/inval.h"
+#include "utils/lsyscache.h"
 #include "utils/syscache.h"
 IDGEN_END_SERVER_HEADERS
 

@@ -1,9 +1,9 @@
 // See ledger_tail.hpp.
-#include "core/stack_safe.hpp"
 #include "pg/ledger_tail.hpp"
 
 #include <cstring>
 
+#include "core/stack_safe.hpp"
 #include "pg/callback.hpp"
 #include "pg/event_id_datum.hpp"
 #include "pg/pinned_sql.hpp"

@@ -11,8 +11,8 @@
 
 #include <cstdint>
 
-#include "core/stack_safe.hpp"
 #include "core/event_id.hpp"
+#include "core/stack_safe.hpp"
 #include "pg/ledger_table.hpp"
 #include "pg/postgres.hpp"
 

@@ -1,7 +1,8 @@
 // idgen.node_id (see node_id_guc.hpp).
+#include "pg/node_id_guc.hpp"
+
 #include "core/snowflake.hpp"
 #include "pg/gucs.hpp"
-#include "pg/node_id_guc.hpp"
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS

@@ -7,22 +7,20 @@
 // on its first use after a reload. The assign hook, which PostgreSQL runs for every setting of the
 // configuration files on each reload, drops the cached key, so even long-lived backends use a
 // rotated key for their very next call.
-#include "core/stack_safe.hpp"
-#include "pg/callback.hpp"
 #include "pg/public_id_key.hpp"
 
 #include <cerrno>
 #include <cstring>
-#include <new>
-
 #include <fcntl.h>
+#include <new>
+#include <openssl/crypto.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <openssl/crypto.h>
-
 #include "core/base64.hpp"
 #include "core/public_id.hpp"
+#include "core/stack_safe.hpp"
+#include "pg/callback.hpp"
 #include "pg/convert.hpp"
 #include "pg/gucs.hpp"
 #include "pg/postgres.hpp"
