@@ -10,7 +10,8 @@
 IDGEN_BEGIN_SERVER_HEADERS
 #include "datatype/timestamp.h"
 #include "pgtime.h"
-#include "utils/guc.h"  // guc_malloc (16+)
+#include "utils/guc.h"    // guc_malloc (16+)
+#include "utils/inval.h"  // SysCacheIdentifier (19+)
 IDGEN_END_SERVER_HEADERS
 
 #if PG_VERSION_NUM < 150000
@@ -28,6 +29,14 @@ inline void* guc_extra_alloc(std::size_t size) {
   return std::malloc(size);
 #endif
 }
+
+// The cache id a syscache invalidation callback receives: an int up to 18, the enum
+// SysCacheIdentifier from 19 on.
+#if PG_VERSION_NUM >= 190000
+using SyscacheId = SysCacheIdentifier;
+#else
+using SyscacheId = int;
+#endif
 
 // DecodeDateTime, for a GUC check hook, which must never raise: 15 raises ERROR for an unknown
 // time zone name (16 returns DTERR_BAD_TIMEZONE instead). Either way an unknown zone leaves

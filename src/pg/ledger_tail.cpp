@@ -5,6 +5,7 @@
 
 #include "core/stack_safe.hpp"
 #include "pg/callback.hpp"
+#include "pg/compat.hpp"
 #include "pg/event_id_datum.hpp"
 #include "pg/pinned_sql.hpp"
 #include "pg/postgres.hpp"
@@ -62,7 +63,9 @@ void mark_plans_stale(Oid relid) {
 
 void on_relcache_invalidation(Datum, Oid relid) noexcept { mark_plans_stale(relid); }
 
-void on_namespace_invalidation(Datum, int, std::uint32_t) noexcept { mark_plans_stale(InvalidOid); }
+void on_namespace_invalidation(Datum, SyscacheId, std::uint32_t) noexcept {
+  mark_plans_stale(InvalidOid);
+}
 
 // The slot for a new plan: a stale or empty one if there is one, else the next in turn.
 CachedPlan& free_slot() {
