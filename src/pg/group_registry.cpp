@@ -15,7 +15,6 @@
 
 #include "core/group_uuid.hpp"
 #include "core/stack_safe.hpp"
-#include "pg/callback.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
 #include "pg/interrupts.hpp"
@@ -53,10 +52,6 @@ void forget_all() {
   for (CachedGroup& slot : cache) slot.length = -1;
   next_victim = 0;
   groups_relid = InvalidOid;
-}
-
-void on_relcache_invalidation(Datum, Oid relid) noexcept {
-  if (relid == InvalidOid || relid == groups_relid) forget_all();
 }
 
 const CachedGroup* cached(const char* name, int length) {
@@ -163,8 +158,8 @@ Datum registered_group_target(int group_id, bool* is_null) {
       INT4OID, Int32GetDatum(group_id), is_null);
 }
 
-void install_group_registry_cache() {
-  CacheRegisterRelcacheCallback(noexcept_callback(on_relcache_invalidation), 0);
+void forget_cached_groups(Oid relid) noexcept {
+  if (relid == InvalidOid || relid == groups_relid) forget_all();
 }
 
 // Statement trigger on idgen.groups: every backend drops its cached names when the change commits.

@@ -21,7 +21,8 @@ Datum registered_group_target(int group_id, bool* is_null);
 // The oid of idgen.groups, InvalidOid while the extension is being dropped.
 Oid groups_table();
 
-// Registers the relcache callback that empties the cache; once per process, from _PG_init.
-void install_group_registry_cache();
+// Empties the cache when relid is idgen.groups, or for InvalidOid (any relation may have changed).
+// Called from the relcache callback (cache_invalidation.hpp), so it only marks memory.
+void forget_cached_groups(Oid relid) noexcept;
 
 }  // namespace idgen::pg

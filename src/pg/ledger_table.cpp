@@ -1,12 +1,10 @@
 // See ledger_table.hpp.
 #include "pg/ledger_table.hpp"
 
-#include "pg/callback.hpp"
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "executor/spi.h"
-#include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
 IDGEN_END_SERVER_HEADERS
@@ -38,12 +36,6 @@ IDGEN_STACK_SAFE(CachedShape);
 constexpr int kCachedShapes = 16;
 CachedShape shape_cache[kCachedShapes];
 int shape_cache_next = 0;
-
-void forget_shapes(Datum, Oid relid) noexcept {
-  for (CachedShape& c : shape_cache) {
-    if (relid == InvalidOid || c.relid == relid) c.valid = false;
-  }
-}
 
 LedgerShape read_ledger_shape(FunctionCallInfo fcinfo, Relation rel) {
   const Oid types[kLedgerColumns] = {
@@ -86,8 +78,10 @@ LedgerShape ledger_shape(FunctionCallInfo fcinfo, Relation rel) {
   return shape;
 }
 
-void install_ledger_shape_cache() {
-  CacheRegisterRelcacheCallback(noexcept_callback(forget_shapes), 0);
+void forget_ledger_shapes(Oid relid) noexcept {
+  for (CachedShape& c : shape_cache) {
+    if (relid == InvalidOid || c.relid == relid) c.valid = false;
+  }
 }
 
 }  // namespace idgen::pg

@@ -30,7 +30,8 @@ Oid event_id_type_oid(FunctionCallInfo fcinfo);
 // until the table's relcache entry is invalidated.
 LedgerShape ledger_shape(FunctionCallInfo fcinfo, Relation rel);
 
-// Registers the relcache callback that drops cached shapes; once per process, from _PG_init.
-void install_ledger_shape_cache();
+// Drops the cached shape of relid (InvalidOid: of every table). Called from the relcache callback
+// (cache_invalidation.hpp).
+void forget_ledger_shapes(Oid relid) noexcept;
 
 }  // namespace idgen::pg

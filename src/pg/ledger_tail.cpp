@@ -4,8 +4,6 @@
 #include <cstring>
 
 #include "core/stack_safe.hpp"
-#include "pg/callback.hpp"
-#include "pg/compat.hpp"
 #include "pg/event_id_datum.hpp"
 #include "pg/pinned_sql.hpp"
 #include "pg/postgres.hpp"
@@ -54,18 +52,6 @@ IDGEN_STACK_SAFE(CachedPlan);
 constexpr int kCachedPlans = 16;
 CachedPlan plan_cache[kCachedPlans];
 int plan_cache_next = 0;
-
-void mark_plans_stale(Oid relid) {
-  for (CachedPlan& c : plan_cache) {
-    if (relid == InvalidOid || c.relid == relid) c.stale = true;
-  }
-}
-
-void on_relcache_invalidation(Datum, Oid relid) noexcept { mark_plans_stale(relid); }
-
-void on_namespace_invalidation(Datum, SyscacheId, std::uint32_t) noexcept {
-  mark_plans_stale(InvalidOid);
-}
 
 // The slot for a new plan: a stale or empty one if there is one, else the next in turn.
 CachedPlan& free_slot() {
@@ -165,9 +151,10 @@ bool caller_sees(Relation rel, std::uint32_t ledger, const LedgerTail& tail, Sna
 
 }  // namespace
 
-void install_ledger_plan_cache() {
-  CacheRegisterRelcacheCallback(noexcept_callback(on_relcache_invalidation), 0);
-  CacheRegisterSyscacheCallback(NAMESPACEOID, noexcept_callback(on_namespace_invalidation), 0);
+void forget_ledger_plans(Oid relid) noexcept {
+  for (CachedPlan& c : plan_cache) {
+    if (relid == InvalidOid || c.relid == relid) c.stale = true;
+  }
 }
 
 void lock_ledger(Relation rel, std::uint32_t ledger) {

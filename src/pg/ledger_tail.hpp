@@ -23,9 +23,9 @@ namespace idgen::pg {
 // meet. Appenders of one ledger of one table wait for each other, and for nobody else.
 void lock_ledger(Relation rel, std::uint32_t ledger);
 
-// Registers the callbacks that mark the cached tail queries stale; once per process, from
-// _PG_init.
-void install_ledger_plan_cache();
+// Marks the cached tail queries of relid stale (InvalidOid: all of them), to be rebuilt on their
+// next use. Called from the invalidation callbacks (cache_invalidation.hpp), so it only marks.
+void forget_ledger_plans(Oid relid) noexcept;
 
 struct LedgerTail {
   bool found;                // the table has events of the ledger

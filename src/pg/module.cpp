@@ -1,10 +1,8 @@
 // The shared library's entry: module magic and one-time initialisation.
+#include "pg/cache_invalidation.hpp"
 #include "pg/compat.hpp"
 #include "pg/generator_state.hpp"
-#include "pg/group_registry.hpp"
 #include "pg/gucs.hpp"
-#include "pg/ledger_table.hpp"
-#include "pg/ledger_tail.hpp"
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
@@ -29,9 +27,7 @@ void _PG_init(void) {
   define_node_id_guc();
   MarkGUCPrefixReserved("idgen");
   install_shared_generator_state();
-  install_group_registry_cache();
-  install_ledger_shape_cache();
-  install_ledger_plan_cache();
+  install_cache_invalidation();
 }
 
 }  // namespace idgen::pg

@@ -16,6 +16,9 @@ noexcept_callback, and an IDGEN_STACK_SAFE type that has a destructor. This chec
   callbacks     every function handed to PostgreSQL to call later (hook variables, GUC hooks,
                 cache callbacks, exit callbacks, sort-support fields) goes through
                 noexcept_callback(...);
+  one-callback  src/pg registers at most one relcache callback and one syscache callback: a
+                process has room for 10 relcache callbacks, shared with every other module and
+                with logical decoding (src/pg/cache_invalidation.hpp);
   server-headers  a server header (#include "x.h") in src/pg sits between
                 IDGEN_BEGIN_SERVER_HEADERS and IDGEN_END_SERVER_HEADERS: outside them its
                 functions get C++ names, which compile and link but fail when the server loads
@@ -189,6 +192,15 @@ def check(root):
                         report(path, line_of(code, m.start()), "callbacks",
                                f"{function} argument {args[p]!r}: hand it over with "
                                "noexcept_callback(...)")
+    for function in ("CacheRegisterRelcacheCallback", "CacheRegisterSyscacheCallback"):
+        places = []
+        for path in glue:
+            code = strip_comments_and_strings(path.read_text())
+            places += [(path, line_of(code, m.start()))
+                       for m in re.finditer(r"\b" + function + r"\s*\(", code)]
+        for path, line in places[1:]:
+            report(path, line, "one-callback",
+                   f"a second {function}: add to the one in cache_invalidation.cpp instead")
     return problems
 
 

@@ -86,6 +86,9 @@ case_ "a PostgreSQL hook set without noexcept_callback is refused by the lint" \
 case_ "a sort-support comparator set without noexcept_callback is refused by the lint" \
   src/pg/event_id_type.cpp 's/noexcept_callback\(compare_abbreviated\)/compare_abbreviated/' \
   lint 'event_id_type.cpp:[0-9]+: callbacks: ->comparator'
+case_ "a second relcache callback is refused by the lint" src/pg/ledger_table.cpp \
+  's/(void forget_ledger_shapes\(Oid relid\) noexcept \{\n)/$1  CacheRegisterRelcacheCallback(nullptr, 0);\n/' \
+  lint 'ledger_table.cpp:[0-9]+: one-callback: a second CacheRegisterRelcacheCallback'
 case_ "a server header outside the C-linkage brackets is refused by the lint" \
   src/pg/wait.cpp 's/(#include "pg\/wait.hpp"\n)/$1#include "utils\/memutils.h"\n/' \
   lint 'wait.cpp:[0-9]+: server-headers: #include "utils/memutils.h"'
