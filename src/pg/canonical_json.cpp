@@ -55,8 +55,8 @@ bool key_less(const Pair& a, const Pair& b) {
 
 // A stack of trivially copyable T: the first N in place, then palloc'd (huge allocations allowed,
 // so depth is bounded by memory, not by MaxAllocSize). Trivially destructible on purpose (asserted
-// for each use): the
-// owner calls release(), and an error's longjmp leaves the memory to its context.
+// for each use): the owner calls release(), and an error's longjmp leaves the memory to its
+// context.
 template <typename T, int N>
 class PallocStack {
  public:

@@ -1,8 +1,6 @@
 // See ledger_tail.hpp.
 #include "pg/ledger_tail.hpp"
 
-#include <cstring>
-
 #include "core/stack_safe.hpp"
 #include "pg/event_id_datum.hpp"
 #include "pg/pinned_sql.hpp"
@@ -15,12 +13,9 @@ IDGEN_BEGIN_SERVER_HEADERS
 #include "storage/lock.h"
 #include "utils/acl.h"
 #include "utils/builtins.h"
-#include "utils/inval.h"
 #include "utils/lsyscache.h"
-#include "utils/memutils.h"
 #include "utils/rls.h"
 #include "utils/snapmgr.h"
-#include "utils/syscache.h"
 IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {

@@ -11,11 +11,13 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fcntl.h>
 #include <new>
-#include <openssl/crypto.h>
+
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <openssl/crypto.h>
 
 #include "core/base64.hpp"
 #include "core/public_id.hpp"
