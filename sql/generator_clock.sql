@@ -5,7 +5,7 @@ SET TimeZone = 'UTC';
 SELECT idgen.generator_scope() IN ('backend', 'server') AS known_scope;
 
 -- Deterministic test mode: the same seed and clock give the same ids, in a fresh private state
--- (the stream restarts when the seed changes: RESET, then SET the same seed again).
+-- (the stream restarts when the test seed changes: RESET, then SET the same seed again).
 SET idgen.test_random_seed = 'regression';
 SET idgen.fixed_clock = '2026-01-01 00:00:00+00';
 CREATE TEMP TABLE run1 AS SELECT n, idgen.distributed_id() AS did, idgen.distributed_id128() AS d128,
@@ -32,7 +32,7 @@ COMMIT;
 SET idgen.test_random_seed = 'regression';
 SELECT count(*) AS repeated_after_reapply FROM run3
 WHERE comb IN (SELECT idgen.comb() FROM generate_series(1, 5));
--- Parallel workers inherit the seed but key their own streams: no repeats across processes.
+-- Parallel workers inherit the test seed but key their own streams: no repeats across processes.
 SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET min_parallel_table_scan_size = 0;
 SET max_parallel_workers_per_gather = 2;
 CREATE TABLE par_rows AS SELECT g FROM generate_series(1, 200000) g;

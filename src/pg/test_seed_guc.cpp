@@ -1,9 +1,9 @@
 // idgen.test_random_seed: a deterministic random stream for the session, for test suites.
 //
 // With a seed (any text) the session's random stream is keyed from it (core/random.hpp), and the
-// time-ordered generators use the session's private state; both restart whenever the seed
+// time-ordered generators use the session's private state; both restart whenever the test seed
 // changes. Together with idgen.fixed_clock every idgen generator then returns the same ids on
-// every run. Parallel workers inherit the setting and key their own stream from the seed and
+// every run. Parallel workers inherit the setting and key their own stream from the test seed and
 // their worker number, so no two processes replay the same bytes. Superuser only,
 // and only for the session that sets it: postgresql.conf, ALTER SYSTEM, ALTER DATABASE/ROLE SET
 // and command-line settings are refused, so it can never leak into other sessions. Empty (the
