@@ -8,7 +8,8 @@
 # loaded per backend and once preloaded), tap (test/t/*.pl on PostgreSQL's TAP framework: every
 # multi-server and multi-session test) and integration (test/integration/*.sh: the README's demo
 # and the PGXN install, which use Debian's own tools); all make their own throwaway clusters. Then
-# the same build, regress and the server's TAP tests on each other supported major, pg_upgrade
+# the regression suite under Valgrind on a memory-checking build of PostgreSQL 15, and the same
+# build, regress and the server's TAP tests on each other supported major, pg_upgrade
 # between majors, and a Citus cluster (coordinator and two workers) on PostgreSQL 18. As root it installs missing Debian packages first; otherwise it
 # prints the apt-get command and stops. Exit status is 0 only when nothing failed.
 set -uo pipefail
@@ -81,6 +82,7 @@ source test/lib/regress.sh
 source test/lib/tap.sh
 source test/lib/pg_majors.sh
 source test/lib/citus.sh
+source test/lib/valgrind.sh
 # regress_suite SUITE PG_CONFIG: both scopes against that installation, counted as SUITE.
 regress_suite() {
   local suite=$1 pg_config=$2 mode status ok bad all_ok=0 all_bad=0 log
@@ -153,27 +155,59 @@ IDGEN_MAJOR_TAP_TESTS=(test/t/001_server_restart.pl test/t/010_dump_restore.pl
                        test/t/040_session_scripts.pl test/t/050_doc_examples.pl
                        test/t/051_hostile_input_log.pl)
 declare -A major_prefix=()
-# build_for_major MAJOR: builds PostgreSQL MAJOR (cached) and idgen into it; counted as pgMAJOR-build.
+# build_for_major MAJOR [valgrind]: builds PostgreSQL MAJOR (cached; with "valgrind", the
+# memory-checking variant) and idgen into it; counted as pgMAJOR-build (pgMAJOR-valgrind-build).
+# The prefix goes to major_prefix[MAJOR] (major_prefix[MAJOR-valgrind]).
 build_for_major() {
-  local major=$1 prefix work
-  if ! prefix=$(pg_major_prefix "$major"); then
-    count "pg$major-build" 0 1
+  local major=$1 variant=${2:-} name=pg$1 key=$1 prefix work
+  [ -n "$variant" ] && name=pg$major-$variant key=$major-$variant
+  if ! prefix=$(pg_major_prefix "$major" $variant); then
+    count "$name-build" 0 1
     return 1
   fi
   work=$(mktemp -d /tmp/idgen-build.XXXXXX)
   copy_for_server "$work"
   if ! (cd "$work" && make -s -j"$(nproc)" WERROR=1 PG_CONFIG="$prefix/bin/pg_config" &&
-    make -s install PG_CONFIG="$prefix/bin/pg_config") >"$log_dir/pg$major-build.log" 2>&1; then
-    echo "-- building idgen for PostgreSQL $major failed:"
-    cat "$log_dir/pg$major-build.log"
+    make -s install PG_CONFIG="$prefix/bin/pg_config") >"$log_dir/$name-build.log" 2>&1; then
+    echo "-- building idgen for PostgreSQL $major${variant:+ ($variant)} failed:"
+    cat "$log_dir/$name-build.log"
     rm -rf "$work"
-    count "pg$major-build" 0 1
+    count "$name-build" 0 1
     return 1
   fi
   rm -rf "$work"
-  major_prefix[$major]=$prefix
-  count "pg$major-build" 1 0
+  major_prefix[$key]=$prefix
+  count "$name-build" 1 0
 }
+# ---- valgrind: the regression suite (both scopes, which include the security tests) against a
+# server running under Valgrind, on PostgreSQL built with assertions and USE_VALGRIND
+# (test/lib/valgrind.sh); the two scopes run at once, on a core each. A test is one result, and
+# so is "Valgrind found no error" per scope.
+valgrind_suite() {
+  local mode ok bad all_ok=0 all_bad=0 pids=() log
+  echo "== Valgrind (PostgreSQL $IDGEN_VALGRIND_MAJOR)"
+  build_for_major "$IDGEN_VALGRIND_MAJOR" valgrind || return
+  for mode in backend preloaded; do
+    run_valgrind_regress "${major_prefix[$IDGEN_VALGRIND_MAJOR-valgrind]}" "$mode" \
+      "$log_dir/valgrind-$mode.log" &
+    pids+=($!)
+  done
+  wait "${pids[@]}"
+  for mode in backend preloaded; do
+    log=$log_dir/valgrind-$mode.log
+    read -r ok bad < <(valgrind_counts "$log")
+    if ((bad > 0)); then
+      echo "-- valgrind ($mode) failed:"
+      cat "$log"
+      [ -f "$log.diffs" ] && cat "$log.diffs"
+    fi
+    all_ok=$((all_ok + ok))
+    all_bad=$((all_bad + bad))
+  done
+  count valgrind "$all_ok" "$all_bad"
+}
+valgrind_suite
+
 for major in $IDGEN_OTHER_MAJORS; do
   echo "== PostgreSQL $major"
   build_for_major "$major" || continue

@@ -10,27 +10,40 @@ IDGEN_PG_CACHE=${IDGEN_PG_CACHE:-/var/cache/idgen-postgres}
 # are part of the cache key, so changing them rebuilds.
 IDGEN_PG_CONFIGURE=(--without-icu --without-readline --with-openssl --enable-tap-tests)
 IDGEN_PG_CONTRIB=(postgres_fdw)
+# The memory-checking variant (test/lib/valgrind.sh): assertions on, and PostgreSQL's own
+# Valgrind requests compiled in (USE_VALGRIND), so that Valgrind sees memory that a memory context
+# freed or reset as freed, not only what went back to malloc. -O1 keeps its stack traces readable.
+IDGEN_PG_VALGRIND_CONFIGURE=(--enable-cassert --enable-debug
+                             "CFLAGS=-O1 -g -fno-omit-frame-pointer" CPPFLAGS=-DUSE_VALGRIND)
 
-# pg_major_prefix MAJOR: prints the installation prefix of PostgreSQL MAJOR built from its archive,
+# pg_major_prefix MAJOR [valgrind]: prints the installation prefix of PostgreSQL MAJOR built from
+# its archive (with "valgrind", the memory-checking variant, in a directory of its own),
 # building it first (about 3 to 5 minutes on 2 cores) unless the cache holds a complete build of
 # that very archive with this recipe: the directory is named after the SHA-256 of both, and a
 # build counts only once its marker file exists, so an interrupted build is redone (and a build
 # of the same major under another key is removed). Returns
 # non-zero when the archive is missing or the build fails (the build log's tail goes to stderr).
 pg_major_prefix() {
-  local major=$1 archive sha prefix work log
+  local major=$1 variant=${2:-} archive sha prefix work log name configure=("${IDGEN_PG_CONFIGURE[@]}")
   archive=$IDGEN_PG_SOURCES/postgresql-$major.tar.xz
   [ -f "$archive" ] || { echo "no PostgreSQL $major source archive at $archive" >&2; return 1; }
-  sha=$({ sha256sum "$archive" | cut -d' ' -f1; echo "${IDGEN_PG_CONFIGURE[*]}; ${IDGEN_PG_CONTRIB[*]}"; } |
+  name=$major
+  if [ "$variant" = valgrind ]; then
+    name=$major-valgrind
+    configure+=("${IDGEN_PG_VALGRIND_CONFIGURE[@]}")
+  fi
+  sha=$({ sha256sum "$archive" | cut -d' ' -f1; echo "${configure[*]}; ${IDGEN_PG_CONTRIB[*]}"; } |
     sha256sum | cut -c1-12)
-  prefix=$IDGEN_PG_CACHE/$major-$sha
+  prefix=$IDGEN_PG_CACHE/$name-$sha
   if [ ! -f "$prefix/.idgen-build-complete" ]; then
-    rm -rf "$IDGEN_PG_CACHE/$major"-*  # builds of this major by another archive or recipe
+    # builds of this major and variant by another archive or recipe
+    find "$IDGEN_PG_CACHE" -maxdepth 1 -regextype posix-extended \
+      -regex ".*/$name-[0-9a-f]{12}" -exec rm -rf {} + 2>/dev/null
     mkdir -p "$IDGEN_PG_CACHE" || return 1
     work=$(mktemp -d /tmp/idgen-pg-build.XXXXXX)
     log=$work/build.log
     if ! (tar -xJf "$archive" -C "$work" && cd "$work/postgresql-$major" &&
-      ./configure --prefix="$prefix" "${IDGEN_PG_CONFIGURE[@]}" && make -j"$(nproc)" &&
+      ./configure --prefix="$prefix" "${configure[@]}" && make -j"$(nproc)" &&
       make install && for module in "${IDGEN_PG_CONTRIB[@]}"; do
         make -C "contrib/$module" install || exit 1
       done) >"$log" 2>&1; then
