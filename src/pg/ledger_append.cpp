@@ -2,10 +2,11 @@
 // table of the shape in ledger_table.hpp, with an index on (ledger_id, id).
 //
 // For each new row, inside the inserting transaction:
+//  - a role that may not see the ledger (privileges, row-level security) is refused at once, before
+//    any lock, with one error that says nothing about the ledger, not even whether it exists;
 //  - it takes the ledger's lock (ledger_tail.hpp), which serialises appenders of one ledger and
 //    no others, and only then reads the ledger's latest event as the table's owner;
-//  - a role that could not read that event itself (privileges, row-level security) is refused
-//    with one error that says nothing about the ledger, not even whether it exists;
+//  - a role that could not read that event itself is refused with the same error;
 //  - a regular event without an id gets micros = max(latest + 1, now) and the checksum chained to
 //    the latest event; with an id (importing a ledger), the id must chain exactly there;
 //  - a genesis event (named as one) must start a new ledger: without an id it gets the genesis
@@ -62,6 +63,16 @@ const char* id_text(const event_id::EventId& id) { return event_id_cstring(id); 
   pg_unreachable();
 }
 
+// A genesis for a ledger that has events: the role's refusal when it may not see them, else 23505.
+void refuse_existing(Relation rel, std::uint32_t ledger, const LedgerTail& tail) {
+  if (!tail.found) return;
+  if (!tail.caller_sees) refuse_unseen(rel, ledger);
+  ereport(ERROR,
+          (errcode(ERRCODE_UNIQUE_VIOLATION),
+           errmsg("ledger %08x already exists in \"%s\"", ledger, RelationGetRelationName(rel)),
+           errdetail("Its latest event is %s.", id_text(tail.latest))));
+}
+
 struct Row {
   Datum values[kLedgerColumns];
   bool nulls[kLedgerColumns];
@@ -99,15 +110,13 @@ event_id::EventId append_genesis(Relation rel, const Row& row) {
                            static_cast<long long>(DatumGetInt64(row.values[kLedgerId])), ledger)));
   }
   require_event_lead(micros, nullptr, ledger);
+  // A ledger that exists is refused before its lock is taken, so that a role creating a ledger
+  // hidden from it does not wait for that ledger's appenders (and learn that there are some).
+  const CallerAccess access = caller_access(rel);
+  refuse_existing(rel, ledger, read_ledger_tail(rel, ledger, access));
   lock_ledger(rel, ledger);
-  const LedgerTail tail = read_ledger_tail(rel, ledger);
-  if (tail.found) {
-    if (!tail.caller_sees) refuse_unseen(rel, ledger);
-    ereport(ERROR,
-            (errcode(ERRCODE_UNIQUE_VIOLATION),
-             errmsg("ledger %08x already exists in \"%s\"", ledger, RelationGetRelationName(rel)),
-             errdetail("Its latest event is %s.", id_text(tail.latest))));
-  }
+  const LedgerTail tail = read_ledger_tail(rel, ledger, access);
+  refuse_existing(rel, ledger, tail);
   require_tail_in_snapshot(rel, ledger, tail);
   return facts.recomputed.id;
 }
@@ -128,8 +137,12 @@ event_id::EventId append_event(Relation rel, const Row& row) {
              errhint("Create the ledger with idgen.ledger_create() and append with its id.")));
   }
   const std::uint32_t ledger = checked_u32(ledger_arg, "ledger_id");
+  // A role that may not see the ledger is refused before its lock is taken: at once, as for a
+  // ledger that does not exist, however busy the ledger is.
+  const CallerAccess access = caller_access(rel);
+  if (!caller_sees_ledger(rel, ledger, access)) refuse_unseen(rel, ledger);
   lock_ledger(rel, ledger);
-  const LedgerTail tail = read_ledger_tail(rel, ledger);
+  const LedgerTail tail = read_ledger_tail(rel, ledger, access);
   if (!tail.caller_sees) refuse_unseen(rel, ledger);
   if (!tail.found) {
     ereport(ERROR, (errcode(ERRCODE_FOREIGN_KEY_VIOLATION),

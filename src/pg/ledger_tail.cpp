@@ -1,13 +1,21 @@
 // See ledger_tail.hpp.
 #include "pg/ledger_tail.hpp"
 
+#include <cstdint>
+#include <cstring>
+
+#include "core/aes_block.hpp"
+#include "core/byte_order.hpp"
 #include "core/stack_safe.hpp"
 #include "pg/event_id_datum.hpp"
+#include "pg/immortal.hpp"
 #include "pg/pinned_sql.hpp"
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
+#include "access/xlog.h"
 #include "catalog/partition.h"
+#include "catalog/pg_control.h"
 #include "executor/spi.h"
 #include "miscadmin.h"
 #include "storage/lock.h"
@@ -32,15 +40,22 @@ enum class Reader { owner, caller };
 // table changes, but from its query text, which names the table: so an entry is marked stale when
 // the table's relcache entry is invalidated (a rename, ALTER TABLE ... SET SCHEMA, DROP) or any
 // schema changes (a schema rename), and is rebuilt on the next use. Lookups then cost no catalog
-// access. Stale plans are freed only when their slot is reused, never from the invalidation
-// callback, which may run while a plan executes. The owner's plan reads only the table itself
-// (ONLY: the chain is the table's own); the caller's plan reads the table it checks the caller
-// against, the partitioned root for a partition, under the caller's row-level security. A handful
-// of ledger tables per database is the expected case.
+// access. The owner's plan reads only the table itself (ONLY: the chain is the table's own); the
+// caller's plan reads the table it checks the caller against, the partitioned root for a
+// partition, under the caller's row-level security. A handful of ledger tables per database is the
+// expected case.
+//
+// A plan can be running when this cache is used again on the same backend: the caller's plan runs
+// the table's row-level security policies, which may append to ledgers or create them, and so
+// re-enter the trigger, which may need a slot. A plan is therefore freed only when no execution
+// of it is in progress (`running` counts them, nested ones included), never from the invalidation
+// callback and never while `running` is above zero. When every slot holds a running plan, the
+// plan is made for this one execution and dropped with the trigger's SPI connection.
 struct CachedPlan {
   Oid relid;
   Reader reader;
   bool stale;
+  int running;
   SPIPlanPtr plan;
 };
 IDGEN_STACK_SAFE(CachedPlan);
@@ -48,19 +63,36 @@ constexpr int kCachedPlans = 16;
 CachedPlan plan_cache[kCachedPlans];
 int plan_cache_next = 0;
 
-// The slot for a new plan: a stale or empty one if there is one, else the next in turn.
-CachedPlan& free_slot() {
-  for (CachedPlan& c : plan_cache) {
-    if (c.plan == nullptr || c.stale) return c;
+// A plan to run: the cache slot it lives in, or -1 for a plan made for one execution.
+struct TailPlan {
+  SPIPlanPtr plan;
+  int slot;
+};
+IDGEN_STACK_SAFE(TailPlan);
+
+// The slot for a new plan, or -1 when every slot holds a running plan: an empty slot, else one
+// whose plan is stale and not running, else the next in turn that is not running.
+int free_slot() {
+  for (int i = 0; i < kCachedPlans; ++i) {
+    if (plan_cache[i].plan == nullptr) return i;
   }
-  CachedPlan& slot = plan_cache[plan_cache_next];
-  plan_cache_next = (plan_cache_next + 1) % kCachedPlans;
-  return slot;
+  for (int i = 0; i < kCachedPlans; ++i) {
+    if (plan_cache[i].stale && plan_cache[i].running == 0) return i;
+  }
+  for (int n = 0; n < kCachedPlans; ++n) {
+    const int i = plan_cache_next;
+    plan_cache_next = (plan_cache_next + 1) % kCachedPlans;
+    if (plan_cache[i].running == 0) return i;
+  }
+  return -1;
 }
 
-SPIPlanPtr latest_event_plan(Oid relid, Reader reader) {
-  for (const CachedPlan& c : plan_cache) {
-    if (c.plan != nullptr && !c.stale && c.relid == relid && c.reader == reader) return c.plan;
+TailPlan latest_event_plan(Oid relid, Reader reader) {
+  for (int i = 0; i < kCachedPlans; ++i) {
+    const CachedPlan& c = plan_cache[i];
+    if (c.plan != nullptr && !c.stale && c.relid == relid && c.reader == reader) {
+      return {c.plan, i};
+    }
   }
   // Every name qualified, and the search_path pinned by the caller (pinned_sql.hpp): the owner's
   // plan runs with the owner's rights.
@@ -73,22 +105,40 @@ SPIPlanPtr latest_event_plan(Oid relid, Reader reader) {
   Oid arg_types[1] = {INT8OID};
   SPIPlanPtr plan = SPI_prepare(query, 1, arg_types);
   if (plan == nullptr) elog(ERROR, "could not prepare the ledger tail query: %s", query);
+  const int slot = free_slot();
+  if (slot < 0) return {plan, -1};  // in the SPI connection's memory until SPI_finish
   SPI_keepplan(plan);
-  CachedPlan& slot = free_slot();
-  if (slot.plan != nullptr) SPI_freeplan(slot.plan);
-  slot = {relid, reader, false, plan};
-  return plan;
+  CachedPlan& c = plan_cache[slot];
+  SPIPlanPtr old = c.plan;
+  c = {relid, reader, false, 0, plan};
+  if (old != nullptr) SPI_freeplan(old);
+  return {plan, slot};
+}
+
+// Runs the plan, counted as running in its slot for as long as it runs, however it ends.
+int execute_tail_plan(TailPlan tail_plan, Datum* args, Snapshot snapshot) {
+  volatile int rc = 0;
+  const int slot = tail_plan.slot;
+  if (slot >= 0) ++plan_cache[slot].running;
+  PG_TRY();
+  {
+    rc = snapshot != InvalidSnapshot ? SPI_execute_snapshot(tail_plan.plan, args, nullptr, snapshot,
+                                                            InvalidSnapshot, false, false, 1)
+                                     : SPI_execute_plan(tail_plan.plan, args, nullptr, false, 1);
+  }
+  PG_FINALLY();
+  {
+    if (slot >= 0) --plan_cache[slot].running;
+  }
+  PG_END_TRY();
+  return rc;
 }
 
 // The latest event of the ledger by plan through snapshot (InvalidSnapshot: the transaction's);
 // false when there is none.
-bool latest_event(SPIPlanPtr plan, std::uint32_t ledger, Snapshot snapshot,
-                  event_id::EventId* out) {
+bool latest_event(TailPlan plan, std::uint32_t ledger, Snapshot snapshot, event_id::EventId* out) {
   Datum args[1] = {Int64GetDatum(ledger)};
-  const int rc =
-      snapshot != InvalidSnapshot
-          ? SPI_execute_snapshot(plan, args, nullptr, snapshot, InvalidSnapshot, false, false, 1)
-          : SPI_execute_plan(plan, args, nullptr, false, 1);
+  const int rc = execute_tail_plan(plan, args, snapshot);
   if (rc != SPI_OK_SELECT) elog(ERROR, "ledger tail query failed: %s", SPI_result_code_string(rc));
   if (SPI_processed == 0) return false;
   bool isnull = false;
@@ -133,15 +183,39 @@ bool may_select(Oid relid, Oid user) {
          pg_attribute_aclcheck(relid, id, user, ACL_SELECT) == ACLCHECK_OK;
 }
 
-bool caller_sees(Relation rel, std::uint32_t ledger, const LedgerTail& tail, Snapshot snapshot) {
-  if (superuser()) return true;
-  const Oid seen = table_seen_by_caller(rel);
-  if (!may_select(seen, GetUserId())) return false;
-  if (check_enable_rls(seen, InvalidOid, true) != RLS_ENABLED) return true;
-  if (!tail.found) return false;
-  event_id::EventId visible;
-  return latest_event(latest_event_plan(seen, Reader::caller), ledger, snapshot, &visible) &&
-         event_id::compare(visible, tail.latest) == 0;
+// The latest event of the ledger that the caller's own policies show it, through snapshot.
+bool latest_event_as_caller(Relation rel, std::uint32_t ledger, Snapshot snapshot,
+                            event_id::EventId* out) {
+  return latest_event(latest_event_plan(table_seen_by_caller(rel), Reader::caller), ledger,
+                      snapshot, out);
+}
+
+// The ledger lock's tag: a keyed 64-bit function of (table oid, ledger id), so pg_locks, which
+// every role may read, shows neither the table nor the ledger. The key is derived from the
+// cluster's mock authentication nonce, 32 random bytes that initdb writes to pg_control and that
+// no SQL function shows (PostgreSQL derives the salts it shows for unknown users from it, for the
+// same purpose: an outsider learns nothing it could not read). Every backend of the cluster
+// derives the same key, so appenders of one ledger still meet on one lock.
+Immortal<AesBlockCipher> lock_tag_cipher;
+
+const AesBlockCipher& ledger_lock_cipher() {
+  AesBlockCipher& cipher = lock_tag_cipher.get();
+  if (cipher.has_key()) return cipher;
+  static_assert(MOCK_AUTH_NONCE_LEN == 32, "the nonce keys AES-256");
+  static const std::uint8_t kLabel[16] = {'i', 'd', 'g', 'e', 'n', ' ', 'l', 'e',
+                                          'd', 'g', 'e', 'r', ' ', 'l', 'c', 'k'};
+  std::uint8_t key[16] = {};
+  bool ok = cipher.set_key(reinterpret_cast<const std::uint8_t*>(GetMockAuthenticationNonce()),
+                           MOCK_AUTH_NONCE_LEN) &&
+            cipher.encrypt(kLabel, key);
+  ok = ok && cipher.set_key(key, sizeof key);
+  explicit_bzero(key, sizeof key);
+  if (!ok) {
+    cipher.clear();
+    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
+                    errmsg("could not derive the ledger lock key: OpenSSL failed")));
+  }
+  return cipher;
 }
 
 }  // namespace
@@ -153,18 +227,66 @@ void forget_ledger_plans(Oid relid) noexcept {
 }
 
 void lock_ledger(Relation rel, std::uint32_t ledger) {
+  std::uint8_t block[16] = {};
+  store_be64(block, std::uint64_t{RelationGetRelid(rel)} << 32 | ledger);
+  std::uint8_t tag_bytes[16];
+  if (!ledger_lock_cipher().encrypt(block, tag_bytes)) {
+    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
+                    errmsg("could not compute the ledger lock: OpenSSL failed")));
+  }
+  const std::uint64_t tag_value = load_be64(tag_bytes);
   LOCKTAG tag;
-  SET_LOCKTAG_ADVISORY(tag, MyDatabaseId, RelationGetRelid(rel), ledger, kLedgerLockSubId);
+  SET_LOCKTAG_ADVISORY(tag, MyDatabaseId, static_cast<std::uint32_t>(tag_value >> 32),
+                       static_cast<std::uint32_t>(tag_value), kLedgerLockSubId);
   (void)LockAcquire(&tag, ExclusiveLock, false, false);
 }
 
-LedgerTail read_ledger_tail(Relation rel, std::uint32_t ledger) {
+CallerAccess caller_access(Relation rel) {
+  if (superuser()) return CallerAccess::all_rows;
+  const Oid seen = table_seen_by_caller(rel);
+  if (!may_select(seen, GetUserId())) return CallerAccess::none;
+  return check_enable_rls(seen, InvalidOid, true) == RLS_ENABLED ? CallerAccess::policy_rows
+                                                                 : CallerAccess::all_rows;
+}
+
+bool caller_sees_ledger(Relation rel, std::uint32_t ledger, CallerAccess access) {
+  switch (access) {
+    case CallerAccess::none:
+      return false;
+    case CallerAccess::all_rows:
+      return true;
+    case CallerAccess::policy_rows:
+      break;
+  }
+  const int settings = pin_sql_settings();
+  event_id::EventId visible;
+  const bool found = latest_event_as_caller(rel, ledger, InvalidSnapshot, &visible);
+  unpin_sql_settings(settings);
+  return found;
+}
+
+LedgerTail read_ledger_tail(Relation rel, std::uint32_t ledger, CallerAccess access) {
   const int settings = pin_sql_settings();
   // One snapshot for both reads, so the caller is checked against the very event the owner read.
   Snapshot snapshot = RegisterSnapshot(GetLatestSnapshot());
   LedgerTail tail{};
   tail.found = latest_event_as_owner(rel, ledger, snapshot, &tail.latest);
-  tail.caller_sees = caller_sees(rel, ledger, tail, snapshot);
+  switch (access) {
+    case CallerAccess::none:
+      tail.caller_sees = false;
+      break;
+    case CallerAccess::all_rows:
+      tail.caller_sees = true;
+      break;
+    case CallerAccess::policy_rows: {
+      // A role under row-level security does not see a ledger with no events: it could not tell
+      // it from one its policies hide.
+      event_id::EventId visible;
+      tail.caller_sees = tail.found && latest_event_as_caller(rel, ledger, snapshot, &visible) &&
+                         event_id::compare(visible, tail.latest) == 0;
+      break;
+    }
+  }
   UnregisterSnapshot(snapshot);
   unpin_sql_settings(settings);
   return tail;

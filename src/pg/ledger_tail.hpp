@@ -18,9 +18,23 @@
 
 namespace idgen::pg {
 
-// Takes the ledger's append lock until the end of the transaction: an advisory lock on
-// (table oid, ledger id) with the sub-id 3, which pg_advisory_* (sub-ids 1 and 2) cannot take or
-// meet. Appenders of one ledger of one table wait for each other, and for nobody else.
+// What the appending role may read of a ledger table, decided before the ledger's lock is taken:
+// nothing (no SELECT on the table, or on both its ledger_id and id columns; for a partition, on
+// the partitioned table it belongs to), every row (a superuser, or a role to which row-level
+// security does not apply), or the rows its row-level security policies show it.
+enum class CallerAccess { none, all_rows, policy_rows };
+CallerAccess caller_access(Relation rel);
+
+// Before the ledger's lock: whether the role may see the ledger at all (for policy_rows, whether
+// its policies show it any event of the ledger). A role that may not is refused without waiting
+// for the lock, as quickly as for a ledger that does not exist, so that neither waiting nor the
+// lock tells it that someone appends to a ledger hidden from it.
+bool caller_sees_ledger(Relation rel, std::uint32_t ledger, CallerAccess access);
+
+// Takes the ledger's append lock until the end of the transaction: an advisory lock with the
+// sub-id 3, which pg_advisory_* (sub-ids 1 and 2) cannot take or meet, whose other fields are a
+// keyed function of (table oid, ledger id), so pg_locks shows neither. Appenders of one ledger of
+// one table wait for each other, and for nobody else.
 void lock_ledger(Relation rel, std::uint32_t ledger);
 
 // Marks the cached tail queries of relid stale (InvalidOid: all of them), to be rebuilt on their
@@ -30,18 +44,17 @@ void forget_ledger_plans(Oid relid) noexcept;
 struct LedgerTail {
   bool found;                // the table has events of the ledger
   event_id::EventId latest;  // the latest of them, when found
-  // Whether the calling role may read that: it has SELECT on the table, or on both its ledger_id
-  // and id columns (for a partition, on the partitioned table it belongs to), and row-level
-  // security does not apply to it or its policies show it that very event. A role to whom
-  // row-level security applies does not see a ledger with no events, since it could not tell it
-  // from one its policies hide.
+  // Whether the calling role may read that: access is all_rows, or policy_rows and its policies
+  // show it that very event. A role under row-level security does not see a ledger with no
+  // events, since it could not tell it from one its policies hide.
   bool caller_sees;
 };
 IDGEN_STACK_SAFE(LedgerTail);
 
 // The latest event of ledger in rel through a fresh snapshot (after lock_ledger, it shows what the
-// previous lock holder committed and what this transaction added), and what the caller sees of it.
-LedgerTail read_ledger_tail(Relation rel, std::uint32_t ledger);
+// previous lock holder committed and what this transaction added), and what a caller with access
+// sees of it.
+LedgerTail read_ledger_tail(Relation rel, std::uint32_t ledger, CallerAccess access);
 
 // Under REPEATABLE READ or SERIALIZABLE, an append must not chain onto an event the transaction's
 // snapshot does not show: 40001 when that snapshot's tail differs from tail.

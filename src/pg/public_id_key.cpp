@@ -11,7 +11,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <new>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -25,6 +24,7 @@
 #include "pg/callback.hpp"
 #include "pg/convert.hpp"
 #include "pg/gucs.hpp"
+#include "pg/immortal.hpp"
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
@@ -39,21 +39,6 @@ namespace {
 constexpr std::size_t kMaxKeyFileBytes = 1024;
 
 char* key_file_path = nullptr;
-
-// Never destroyed: a backend's exit runs OpenSSL's own atexit clean-up, after which freeing a
-// cipher context could crash the exiting process. Constructed in place, so no allocation can fail.
-template <typename T>
-class Immortal {
- public:
-  Immortal() noexcept { new (storage_) T(); }
-  T& get() noexcept { return *reinterpret_cast<T*>(storage_); }
-
- private:
-  alignas(T) unsigned char storage_[sizeof(T)];
-};
-
-// Trivially destructible whatever T is: that is the point.
-IDGEN_STACK_SAFE(Immortal<AesBlockCipher>);
 
 Immortal<AesBlockCipher> configured_cipher;
 Immortal<AesBlockCipher> explicit_cipher;

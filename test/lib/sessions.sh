@@ -11,6 +11,13 @@ ask_open() {
   echo "$reply"
 }
 
+# end_open IN PID: closes the open psql whose stdin is fd IN and waits for it to exit (bash runs one
+# coprocess at a time).
+end_open() {
+  eval "exec $1>&-"
+  wait "$2" 2>/dev/null
+}
+
 # until_prints EXPECTED COMMAND...: runs COMMAND until it prints EXPECTED, at most 10 s; prints
 # what it printed last.
 until_prints() {
