@@ -4,12 +4,20 @@
 // timestamptz; it is parsed once, in the check hook, and handed to core/clock as Unix µs.
 // Relative words (now, today, ...) are refused: frozen at SET time they would surprise.
 // The hook never raises an error, even for input PostgreSQL 15's date parser rejects by raising.
+//
+// Any role may pin its own session's clock: every generator but Snowflake then uses a state of the
+// session's own whose ids carry random bits, so they cannot be the server's. Snowflake ids carry
+// none, so the hook also records whether a superuser set the pin in this session
+// (fixed_clock_guc.hpp), and Snowflake generation refuses any other pin.
+#include "pg/fixed_clock_guc.hpp"
+
 #include <cctype>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
 #include "core/clock.hpp"
+#include "core/stack_safe.hpp"
 #include "pg/callback.hpp"
 #include "pg/compat.hpp"
 #include "pg/convert.hpp"
@@ -17,6 +25,8 @@
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
+#include "access/xact.h"
+#include "miscadmin.h"
 #include "utils/datetime.h"
 #include "utils/guc.h"
 IDGEN_END_SERVER_HEADERS
@@ -25,6 +35,25 @@ namespace idgen::pg {
 namespace {
 
 char* fixed_clock_text = nullptr;
+bool pinned_by_superuser = false;
+
+// What the check hook hands to the assign hook (GUC "extra" data, kept with the value, so that a
+// value restored at the end of a transaction or function brings back who set it).
+struct Pin {
+  std::int64_t unix_us;
+  bool by_superuser;
+};
+IDGEN_STACK_SAFE(Pin);
+
+// Whether a value from source was set by a superuser in this session. Only a session's own SET
+// counts, and only while its role outside any SECURITY DEFINER function (the outer user) is a
+// superuser: a definer's rights, a value set before the module was loaded and applied now, and
+// database, role or configuration-file settings (which a database owner or a role itself may
+// write) do not.
+bool set_by_superuser(GucSource source) {
+  if (source != PGC_S_SESSION && source != PGC_S_CLIENT) return false;
+  return IsTransactionState() && superuser_arg(GetOuterUserId());
+}
 
 // Words that DecodeDateTime resolves against the current time. Frozen at SET time they would
 // surprise, so they are refused wherever they appear ("today 12:00", "now UTC").
@@ -78,7 +107,7 @@ bool parse_instant(const char* text, TimestampTz* out) {
   return true;
 }
 
-bool check_fixed_clock(char** newval, void** extra, GucSource) noexcept {
+bool check_fixed_clock(char** newval, void** extra, GucSource source) noexcept {
   const char* text = *newval;
   while (std::isspace(static_cast<unsigned char>(*text))) ++text;
   if (*text == '\0') {
@@ -93,26 +122,31 @@ bool check_fixed_clock(char** newval, void** extra, GucSource) noexcept {
     return false;
   }
   // GUC extra data is freed by the GUC machinery itself (see guc_extra_alloc).
-  auto* pinned = static_cast<std::int64_t*>(guc_extra_alloc(sizeof(std::int64_t)));
-  if (pinned == nullptr) {
+  auto* pin = static_cast<Pin*>(guc_extra_alloc(sizeof(Pin)));
+  if (pin == nullptr) {
     GUC_check_errcode(ERRCODE_OUT_OF_MEMORY);
     GUC_check_errmsg("out of memory");
     return false;
   }
-  *pinned = unix_us;
-  *extra = pinned;
+  *pin = {unix_us, set_by_superuser(source)};
+  *extra = pin;
   return true;
 }
 
 void assign_fixed_clock(const char*, void* extra) noexcept {
   if (extra == nullptr) {
     clock::unpin();
+    pinned_by_superuser = false;
   } else {
-    clock::pin(*static_cast<const std::int64_t*>(extra));
+    const Pin* pin = static_cast<const Pin*>(extra);
+    clock::pin(pin->unix_us);
+    pinned_by_superuser = pin->by_superuser;
   }
 }
 
 }  // namespace
+
+bool clock_pinned_by_superuser() { return clock::is_pinned() && pinned_by_superuser; }
 
 void define_fixed_clock_guc() {
   DefineCustomStringVariable(

@@ -91,6 +91,18 @@ GeneratorStates* local_states() {
   return shared == nullptr ? &backend_states : nullptr;
 }
 
+// Snowflake's: a Snowflake id has no random bits, so the test seed leaves it on the server's
+// state, and only a pinned clock gives the session one of its own.
+GeneratorStates* local_snowflake_states() {
+  if (clock::is_pinned()) return &private_states;
+  return shared == nullptr ? &backend_states : nullptr;
+}
+
+GeneratorScope scope_of(const GeneratorStates* local) {
+  if (local == nullptr) return GeneratorScope::server;
+  return local == &private_states ? GeneratorScope::private_state : GeneratorScope::backend;
+}
+
 #ifdef IDGEN_LOCK_FREE_128
 // Advances a packed shared state by compare-and-swap. `guess` is this backend's last view of the
 // word: right when no other session moved it since, which makes the first swap succeed; a failed
@@ -143,11 +155,9 @@ void install_shared_generator_state() {
 
 const char* generator_scope_name() { return shared != nullptr ? "server" : "backend"; }
 
-GeneratorScope current_generator_scope() {
-  const GeneratorStates* local = local_states();
-  if (local == nullptr) return GeneratorScope::server;
-  return local == &private_states ? GeneratorScope::private_state : GeneratorScope::backend;
-}
+GeneratorScope current_generator_scope() { return scope_of(local_states()); }
+
+GeneratorScope current_snowflake_scope() { return scope_of(local_snowflake_states()); }
 
 void reset_private_generator_state() { private_states = GeneratorStates{}; }
 
@@ -214,7 +224,7 @@ ulid::Step step_ulid(const std::uint8_t* fresh) {
 }
 
 snowflake::Step step_snowflake() {
-  if (GeneratorStates* local = local_states()) {
+  if (GeneratorStates* local = local_snowflake_states()) {
     const snowflake::Step step = snowflake::next_value(local->snowflake, clock::now_unix_ms());
     if (step.kind == snowflake::StepKind::id) local->snowflake = step.value;
     return step;

@@ -8,6 +8,7 @@
 //    others on x86-64, elsewhere a spinlock held for one core step);
 //  - private: a session with a pinned clock (idgen.fixed_clock) or a test seed
 //    (idgen.test_random_seed) uses a state of its own and never reads or moves the other two.
+//    Snowflake, whose ids have no random bits, uses its private state only on a pinned clock.
 //
 // Each step_* function reads the clock and runs one core step on the right state as one atomic
 // operation; waiting between steps is the caller's (pg/wait.hpp), so no lock is held while a
@@ -33,6 +34,8 @@ const char* generator_scope_name();
 enum class GeneratorScope { backend, server, private_state };
 // The state this session's next step uses.
 GeneratorScope current_generator_scope();
+// The state this session's next Snowflake step uses: private only on a pinned clock.
+GeneratorScope current_snowflake_scope();
 
 // Forget the private state (a test run starts from a fresh generator).
 void reset_private_generator_state();
@@ -46,8 +49,9 @@ distributed_id128::Step step_distributed_id128(u128 q);
 rfc9562::V7Step step_uuidv7();
 // One ULID step; fresh holds ulid::kRandomBytes random bytes for an id that starts a new ms.
 ulid::Step step_ulid(const std::uint8_t* fresh);
-// One Snowflake step: the next (ms since epoch << 12) | sequence. Only meaningful in server and
-// private scope: in backend scope every backend would count from the same values.
+// One Snowflake step: the next (ms since epoch << 12) | sequence, on the state that
+// current_snowflake_scope() names. Only meaningful in server and private scope: in backend scope
+// every backend would count from the same values.
 snowflake::Step step_snowflake();
 
 }  // namespace idgen::pg

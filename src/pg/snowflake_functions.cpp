@@ -2,9 +2,11 @@
 // node number (idgen.node_id), extraction of timestamp, node and sequence, and the bound of a
 // range scan.
 //
-// Generation needs one sequence per server: idgen in shared_preload_libraries (or a session's
-// private test state, idgen.fixed_clock / idgen.test_random_seed). In backend scope each backend
-// would count from the same values, so two sessions would make the same ids: it is refused (55000).
+// Generation needs one sequence per server: idgen in shared_preload_libraries. In backend scope
+// each backend would count from the same values, so two sessions would make the same ids: it is
+// refused (55000). A clock pinned by a superuser's SET gives the session a private sequence, for
+// tests; any other pinned clock is refused (42501), since that sequence would repeat the server's
+// ids (idgen.test_random_seed does not matter: Snowflake ids have no random bits).
 // Errors: a negative id 22023 (bit 63 is always 0); an instant outside 2023 .. 2092 22008.
 #include <cstdint>
 #include <optional>
@@ -12,6 +14,7 @@
 #include "core/snowflake.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
+#include "pg/fixed_clock_guc.hpp"
 #include "pg/generator_state.hpp"
 #include "pg/node_id_guc.hpp"
 #include "pg/postgres.hpp"
@@ -29,9 +32,22 @@ namespace {
 }
 
 std::uint64_t next_snowflake_value() {
-  switch (current_generator_scope()) {
+  switch (current_snowflake_scope()) {
     case GeneratorScope::server:
+      break;
     case GeneratorScope::private_state:
+      // The session's own sequence restarts at 0 in every ms: with the server's node number its
+      // ids are the ids the server makes, or made, at the pinned instant.
+      if (!clock_pinned_by_superuser()) {
+        ereport(ERROR,
+                (errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+                 errmsg("idgen.snowflake() does not run on a clock that a superuser did not pin"),
+                 errdetail("On a pinned clock (idgen.fixed_clock) this session counts Snowflake "
+                           "ids on its own; they have no random bits, so they would be the ids "
+                           "this server makes at that instant."),
+                 errhint("RESET idgen.fixed_clock; to test Snowflake ids on a pinned clock, a "
+                         "superuser pins it with SET in the session.")));
+      }
       break;
     case GeneratorScope::backend:
       ereport(ERROR,
