@@ -31,8 +31,8 @@ SELECT idgen.distributed_id_bound('2022-07-31 18:33:00.285+00') AS bound,
          AS next_ms_above,
        idgen.distributed_id_bound('1900-01-01 00:00:00+00') AS epoch_bound,
        idgen.distributed_id_bound('3014-12-13 12:41:28.831+00') AS last_bound;
-SELECT count(*) AS in_the_last_minute FROM dids
-WHERE id >= idgen.distributed_id_bound(now() - interval '1 minute');
+SELECT count(*) AS in_the_last_hour FROM dids
+WHERE id >= idgen.distributed_id_bound(now() - interval '1 hour');
 SELECT sqlstate_of($$SELECT idgen.distributed_id_bound('1899-12-31 23:59:59.999+00')$$),
        sqlstate_of($$SELECT idgen.distributed_id_bound('3014-12-13 12:41:28.832+00')$$),
        sqlstate_of($$SELECT idgen.distributed_id_bound('infinity')$$),
