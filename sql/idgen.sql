@@ -786,10 +786,14 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION idgen.group_key_from_text(text) IS
 'Parses a friendly key: hex digits in any case, leading zeros allowed; 22P02 for anything else, 22003 above 2^48 - 1';
 
+-- The one way to write the registry for roles other than its owner: SECURITY DEFINER, with
+-- EXECUTE granted per role (revoked from PUBLIC below) instead of INSERT or UPDATE on the table. A
+-- role with UPDATE on idgen.groups could lock it (LOCK TABLE ... IN ACCESS EXCLUSIVE MODE) and
+-- hold back every DROP in the database, which the event trigger below makes read it.
 CREATE FUNCTION idgen.register_group(name text, group_id integer DEFAULT NULL,
                                      target regclass DEFAULT NULL)
 RETURNS integer
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
@@ -841,8 +845,10 @@ BEGIN
               HINT = 'Run SELECT replicate_reference_tables(); on the coordinator, then register again.';
     END IF;
   END IF;
-  -- One registration at a time, so two sessions cannot take the same id unseen.
-  LOCK TABLE idgen.groups IN SHARE ROW EXCLUSIVE MODE;
+  -- One registration at a time, so two sessions cannot take the same id unseen. SHARE UPDATE
+  -- EXCLUSIVE conflicts with itself but not with readers or the event trigger's UPDATE: an open
+  -- registration holds back no DROP.
+  LOCK TABLE idgen.groups IN SHARE UPDATE EXCLUSIVE MODE;
   SELECT g.group_id INTO known FROM idgen.groups g WHERE g.name = register_group.name;
   IF FOUND AND known <> wanted THEN
     RAISE EXCEPTION 'group "%" is already registered with group id %', name, known
@@ -873,7 +879,9 @@ END
 $$;
 
 COMMENT ON FUNCTION idgen.register_group(text, integer, regclass) IS
-'Registers a group name with its group id (default: idgen.crc12(name)) and optionally its table (not a temporary one); refuses an id registered for another name, naming both';
+'Registers a group name with its group id (default: idgen.crc12(name)) and optionally its table (not a temporary one); refuses an id registered for another name, naming both. EXECUTE is granted per role';
+
+REVOKE EXECUTE ON FUNCTION idgen.register_group(text, integer, regclass) FROM PUBLIC;
 
 CREATE FUNCTION idgen.group_name(id uuid)
 RETURNS text
@@ -936,8 +944,9 @@ BEGIN
   -- The dropped tables first, then the registry rows by name: on a Citus cluster the UPDATE runs
   -- on every node's copy of the registry, where the same table has another oid and where
   -- pg_event_trigger_dropped_objects() cannot be called.
+  -- A temporary table cannot be registered, so dropping one never reads the registry.
   SELECT array_agg(d.objid) INTO dropped FROM pg_event_trigger_dropped_objects() d
-  WHERE d.classid = 'pg_class'::regclass AND d.objsubid = 0;
+  WHERE d.classid = 'pg_class'::regclass AND d.objsubid = 0 AND NOT d.is_temporary;
   IF dropped IS NULL THEN
     RETURN;
   END IF;
@@ -954,7 +963,12 @@ BEGIN
     -- it reads this node's copy. Reverted when the function returns (it has a SET clause).
     PERFORM set_config('citus.allow_nested_distributed_execution', 'on', true);
   END IF;
-  SELECT array_agg(g.name) INTO names FROM idgen.groups g WHERE g.target::oid = ANY (dropped);
+  -- Rows that a registration in progress holds are skipped rather than waited for: no role may
+  -- hold back another's DROP. Such a registration's target is then not cleared (as where event
+  -- triggers do not fire), and group_target() still returns only tables that exist.
+  SELECT array_agg(l.name) INTO names
+  FROM (SELECT g.name FROM idgen.groups g WHERE g.target::oid = ANY (dropped)
+        FOR UPDATE SKIP LOCKED) l;
   IF names IS NOT NULL THEN
     UPDATE idgen.groups g SET target = NULL WHERE g.name = ANY (names);
   END IF;

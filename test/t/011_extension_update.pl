@@ -72,6 +72,9 @@ CREATE TABLE ledger_events (ledger_id bigint NOT NULL, id idgen.event_id NOT NUL
 CREATE TRIGGER ledger_append BEFORE INSERT ON ledger_events FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();
 CREATE TABLE gone (id uuid);
 SELECT idgen.register_group('upgrade.person', 4001, 'app.person'), idgen.register_group('upgrade.gone', 4002, 'app.gone');
+-- A migrating role as docs/group-uuid.md told before 0.3.0 (which revokes it: it could lock the
+-- registry that every DROP reads).
+GRANT INSERT, UPDATE ON idgen.groups TO upgrade_migrator;
 DROP TABLE gone;
 INSERT INTO person (name) SELECT 'p' || g FROM generate_series(1, 1000) g;
 INSERT INTO orders (n) SELECT g FROM generate_series(1, 1000) g;
@@ -117,7 +120,8 @@ sub regress_in
 	# Absolute: pg_regress runs in it (the framework's temporary directories are relative on 16+).
 	my $dir = Cwd::abs_path(PostgreSQL::Test::Utils::tempdir);
 	mkdir "$dir/test";
-	PostgreSQL::Test::RecursiveCopy::copypath($_, "$dir/$_") for qw(sql expected test/vectors);
+	mkdir "$dir/docs";
+	PostgreSQL::Test::RecursiveCopy::copypath($_, "$dir/$_") for qw(sql expected test/vectors docs/public-id.md);
 	for (
 		[ 'sql/setup.sql', "CREATE EXTENSION IF NOT EXISTS idgen;" ],
 		[
@@ -132,7 +136,8 @@ sub regress_in
 		print $fh $text;
 		close $fh;
 	}
-	# pg_regress reads test/vectors/ relative to its working directory (\copy in the scripts).
+	# pg_regress reads test/vectors/ and docs/public-id.md relative to its working directory (\copy
+	# in the scripts).
 	my ($out, $err) = ('', '');
 	my $finished = IPC::Run::run(
 		[
@@ -156,6 +161,7 @@ sub regress_in
 my $all = scalar(@regress_tests) . ' of ' . scalar(@regress_tests);
 
 ok(@sources, "there are earlier versions to update from (@sources)");
+$node->safe_psql('postgres', 'CREATE ROLE upgrade_migrator');
 my $k = 0;
 for my $from (@sources)
 {
@@ -170,7 +176,21 @@ for my $from (@sources)
 	# Data made with the old version, in schema app (the regression suite below uses public).
 	$node->safe_psql($db, $old_data);
 	my $before = $node->safe_psql($db, $data_state);
-	$node->safe_psql($db, 'ALTER EXTENSION idgen UPDATE');
+	my ($update_status, undef, $update_err) = $node->psql($db, 'ALTER EXTENSION idgen UPDATE');
+	is($update_status, 0, "update from $from along $path succeeds");
+	like(
+		$update_err,
+		qr/WARNING:  privileges on idgen\.groups revoked: INSERT from upgrade_migrator, UPDATE from upgrade_migrator.*HINT:  To let the roles that could register groups do so again: GRANT EXECUTE ON FUNCTION idgen\.register_group\(text, integer, regclass\) TO upgrade_migrator;/s,
+		"update from $from: the registry writer's INSERT and UPDATE on idgen.groups are revoked, with a warning naming the grant that replaces them"
+	);
+	is( $node->safe_psql(
+			$db,
+			q{SELECT has_table_privilege('upgrade_migrator', 'idgen.groups', 'INSERT, UPDATE, DELETE, TRUNCATE'),
+			         has_table_privilege('upgrade_migrator', 'idgen.groups', 'SELECT'),
+			         has_function_privilege('upgrade_migrator', 'idgen.register_group(text, integer, regclass)', 'EXECUTE')}
+		),
+		'f|t|f',
+		"update from $from: the writer keeps SELECT on the registry, and registers only once granted EXECUTE");
 	is($node->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'idgen'}),
 		$default_version, "update from $from along $path: extversion is now $default_version");
 	is($node->safe_psql($db, $data_state),

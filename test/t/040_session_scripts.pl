@@ -3,7 +3,9 @@
 # of the installation under test, with idgen loaded per backend or preloaded as the script's mode
 # asks: the fixed clock in server settings, fresh backends, generator scope, the group registry
 # cache, concurrent ledger appends, the UUIDv7 lead bound and the public-id key file (which also
-# reads the node's server log: IDGEN_SERVER_LOG).
+# reads the node's server log: IDGEN_SERVER_LOG), and the attacks that need several sessions: a
+# tenant probing a busy ledger hidden from it, a registry writer holding back DROPs, and Snowflake
+# ids on clocks pinned by roles that are not superusers.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -17,8 +19,11 @@ my @runs = (
 	[ 'fresh_backends', [ 'plain', 0 ], [ 'preloaded', 1 ] ],
 	[ 'generator_scope', [ 'backend', 0 ], [ 'server', 1 ] ],
 	[ 'group_registry_cache', [ 'backend', 0 ], [ 'preloaded', 1 ] ],
+	[ 'hidden_ledger_lock', [ undef, 0 ] ],
 	[ 'ledger_append', [ undef, 0 ] ],
 	[ 'public_id_key_file', [ 'plain', 0 ], [ 'preloaded', 1 ] ],
+	[ 'registry_drop', [ undef, 0 ] ],
+	[ 'snowflake_pinned_clock', [ 'backend', 0 ], [ 'server', 1 ] ],
 	[ 'uuidv7_lead', [ 'backend', 0 ], [ 'server', 1 ] ]);
 
 for my $run (@runs)

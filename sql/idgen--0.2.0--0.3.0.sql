@@ -1,0 +1,185 @@
+-- idgen 0.2.0 -> 0.3.0. Security: the group registry is written only through
+-- idgen.register_group, which no longer needs (or honours) INSERT or UPDATE on idgen.groups, and
+-- whose event trigger never waits for another role. The ledger trigger's re-entry, its lock and its
+-- visibility check, and Snowflake ids on a pinned clock changed in the library only.
+\echo Use "ALTER EXTENSION idgen UPDATE" to load this file. \quit
+
+-- Write privileges on the registry go: a role with UPDATE on idgen.groups could lock it and hold
+-- back every DROP in the database. Registering needs EXECUTE on idgen.register_group from now on;
+-- the roles that could register before are named, with the statement that lets them again. (The
+-- grant is not made here: made by an extension script, pg_dump would not carry it.)
+DO $registry_writers$
+DECLARE
+  writers text;
+  revoked text;
+  grant_row record;
+BEGIN
+  SELECT pg_catalog.string_agg(pg_catalog.quote_ident(r.rolname), ', ' ORDER BY r.rolname) INTO writers
+  FROM pg_catalog.pg_class c, pg_catalog.pg_roles r
+  WHERE c.oid OPERATOR(pg_catalog.=) 'idgen.groups'::pg_catalog.regclass
+    AND r.oid OPERATOR(pg_catalog.<>) c.relowner AND NOT r.rolsuper
+    AND pg_catalog.has_table_privilege(r.oid, c.oid, 'INSERT')
+    AND pg_catalog.has_table_privilege(r.oid, c.oid, 'UPDATE');
+  FOR grant_row IN
+    SELECT a.privilege_type, CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0 THEN 'PUBLIC'
+                                  ELSE pg_catalog.quote_ident(e.rolname) END AS grantee,
+           pg_catalog.quote_ident(g.rolname) AS grantor
+    FROM pg_catalog.pg_class c, pg_catalog.aclexplode(c.relacl) a
+    LEFT JOIN pg_catalog.pg_roles e ON e.oid OPERATOR(pg_catalog.=) a.grantee
+    JOIN pg_catalog.pg_roles g ON g.oid OPERATOR(pg_catalog.=) a.grantor
+    WHERE c.oid OPERATOR(pg_catalog.=) 'idgen.groups'::pg_catalog.regclass
+      AND a.grantee OPERATOR(pg_catalog.<>) c.relowner
+      AND a.privilege_type OPERATOR(pg_catalog.<>) 'SELECT'
+  LOOP
+    EXECUTE pg_catalog.format('REVOKE %s ON idgen.groups FROM %s GRANTED BY %s CASCADE',
+                              grant_row.privilege_type, grant_row.grantee, grant_row.grantor);
+    revoked := pg_catalog.concat_ws(', ', revoked,
+                                    grant_row.privilege_type || ' from ' || grant_row.grantee);
+  END LOOP;
+  IF revoked IS NOT NULL THEN
+    RAISE WARNING 'privileges on idgen.groups revoked: %', revoked
+      USING DETAIL = 'A role that may write the group registry could lock it and hold back every DROP in the database. Roles register groups with idgen.register_group, for which they need EXECUTE.',
+            HINT = CASE WHEN writers IS NULL THEN NULL
+                        ELSE pg_catalog.format('To let the roles that could register groups do so again: GRANT EXECUTE ON FUNCTION idgen.register_group(text, integer, regclass) TO %s;', writers) END;
+  END IF;
+END
+$registry_writers$;
+
+CREATE OR REPLACE FUNCTION idgen.register_group(name text, group_id integer DEFAULT NULL,
+                                     target regclass DEFAULT NULL)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+  wanted integer;
+  holder text;
+  known integer;
+  free_id integer;
+  missing text;
+BEGIN
+  IF name IS NULL THEN
+    RAISE EXCEPTION 'name must not be null' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  IF octet_length(name) > 1000 THEN
+    RAISE EXCEPTION 'group name is too long (% bytes)', octet_length(name)
+      USING ERRCODE = 'invalid_parameter_value', DETAIL = 'A group name has at most 1000 bytes.';
+  END IF;
+  wanted := coalesce(group_id, idgen.crc12(name));
+  IF wanted NOT BETWEEN 0 AND 4095 THEN
+    RAISE EXCEPTION 'group id % is out of range', wanted
+      USING ERRCODE = 'numeric_value_out_of_range', DETAIL = 'A group id is from 0 to 4095.';
+  END IF;
+  -- A temporary table is dropped with its session, when no DROP command (and so no event trigger)
+  -- runs: the registry would keep its oid.
+  IF EXISTS (SELECT FROM pg_class c WHERE c.oid = register_group.target AND c.relpersistence = 't') THEN
+    RAISE EXCEPTION 'table % is temporary', register_group.target
+      USING ERRCODE = 'invalid_parameter_value',
+            DETAIL = 'A group''s table outlives sessions; a temporary table ends with its own.';
+  END IF;
+  -- On a Citus cluster a registration must reach every node, or a name would give a different
+  -- group id depending on the node that runs a statement: the registry must be a reference table.
+  IF EXISTS (SELECT FROM pg_extension e WHERE e.extname = 'citus') THEN
+    IF NOT EXISTS (SELECT FROM pg_dist_partition p WHERE p.logicalrelid = 'idgen.groups'::regclass) THEN
+      RAISE EXCEPTION 'the group registry is not distributed over the Citus cluster'
+        USING ERRCODE = 'object_not_in_prerequisite_state',
+              DETAIL = 'A group registered on one node only would have another group id on the others.',
+              HINT = 'Run SELECT idgen.distribute_groups(); once, on the coordinator.';
+    END IF;
+    -- Citus copies reference tables to a node added later only when it next needs them there.
+    -- Until then the node's cached names would miss this registration.
+    SELECT string_agg(format('%s:%s', n.nodename, n.nodeport), ', ' ORDER BY n.nodeid) INTO missing
+    FROM pg_dist_node n
+    WHERE n.isactive AND n.noderole = 'primary'
+      AND NOT EXISTS (SELECT FROM pg_dist_placement p JOIN pg_dist_shard s ON s.shardid = p.shardid
+                      WHERE s.logicalrelid = 'idgen.groups'::regclass AND p.groupid = n.groupid);
+    IF missing IS NOT NULL THEN
+      RAISE EXCEPTION 'the group registry has no copy on node %', missing
+        USING ERRCODE = 'object_not_in_prerequisite_state',
+              DETAIL = 'Citus copies reference tables to a new node when it next needs them there.',
+              HINT = 'Run SELECT replicate_reference_tables(); on the coordinator, then register again.';
+    END IF;
+  END IF;
+  -- One registration at a time, so two sessions cannot take the same id unseen. SHARE UPDATE
+  -- EXCLUSIVE conflicts with itself but not with readers or the event trigger's UPDATE: an open
+  -- registration holds back no DROP.
+  LOCK TABLE idgen.groups IN SHARE UPDATE EXCLUSIVE MODE;
+  SELECT g.group_id INTO known FROM idgen.groups g WHERE g.name = register_group.name;
+  IF FOUND AND known <> wanted THEN
+    RAISE EXCEPTION 'group "%" is already registered with group id %', name, known
+      USING ERRCODE = 'unique_violation',
+            DETAIL = format('Registering it again with group id %s would change the group of ids already made.', wanted),
+            HINT = 'Leave out group_id to keep the registered one.';
+  END IF;
+  SELECT g.name INTO holder FROM idgen.groups g
+  WHERE g.group_id = wanted AND g.name <> register_group.name;
+  IF FOUND THEN
+    SELECT min(c) INTO free_id FROM generate_series(0, 4095) c
+    WHERE c NOT IN (SELECT g.group_id FROM idgen.groups g);
+    RAISE EXCEPTION 'group id % of "%" is already registered for "%"', wanted, name, holder
+      USING ERRCODE = 'unique_violation',
+            DETAIL = CASE WHEN group_id IS NULL
+                          THEN format('idgen.crc12(%L) is %s, the id of %L.', name, wanted, holder)
+                          ELSE format('Group id %s belongs to %L.', wanted, holder) END,
+            HINT = CASE WHEN free_id IS NULL THEN 'All 4096 group ids are registered.'
+                        ELSE format('Register %L with an explicit group id that is free, for example: SELECT idgen.register_group(%L, %s);',
+                                    name, name, free_id) END;
+  END IF;
+  INSERT INTO idgen.groups AS g (name, group_id, target)
+  VALUES (register_group.name, wanted, register_group.target)
+  ON CONFLICT ON CONSTRAINT groups_pkey
+  DO UPDATE SET target = coalesce(excluded.target, g.target);
+  RETURN wanted;
+END
+$$;
+
+COMMENT ON FUNCTION idgen.register_group(text, integer, regclass) IS
+'Registers a group name with its group id (default: idgen.crc12(name)) and optionally its table (not a temporary one); refuses an id registered for another name, naming both. EXECUTE is granted per role';
+
+REVOKE EXECUTE ON FUNCTION idgen.register_group(text, integer, regclass) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION idgen.groups_forget_dropped()
+RETURNS event_trigger
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+  dropped oid[];
+  names text[];
+BEGIN
+  -- The dropped tables first, then the registry rows by name: on a Citus cluster the UPDATE runs
+  -- on every node's copy of the registry, where the same table has another oid and where
+  -- pg_event_trigger_dropped_objects() cannot be called.
+  -- A temporary table cannot be registered, so dropping one never reads the registry.
+  SELECT array_agg(d.objid) INTO dropped FROM pg_event_trigger_dropped_objects() d
+  WHERE d.classid = 'pg_class'::regclass AND d.objsubid = 0 AND NOT d.is_temporary;
+  IF dropped IS NULL THEN
+    RETURN;
+  END IF;
+  IF EXISTS (SELECT FROM pg_extension e WHERE e.extname = 'citus') THEN
+    -- A Citus worker: a registered table is a distributed one, dropped on the coordinator, whose
+    -- call of this function updates every copy of the registry. Doing it here too would wait for
+    -- the coordinator's own transaction (a distributed deadlock).
+    IF EXISTS (SELECT FROM pg_dist_local_group l WHERE l.groupid <> 0) THEN
+      RETURN;
+    END IF;
+  END IF;
+  IF current_setting('citus.allow_nested_distributed_execution', true) IS NOT NULL THEN
+    -- The registry read below may run inside a command Citus sent to this node (a shard's drop);
+    -- it reads this node's copy. Reverted when the function returns (it has a SET clause).
+    PERFORM set_config('citus.allow_nested_distributed_execution', 'on', true);
+  END IF;
+  -- Rows that a registration in progress holds are skipped rather than waited for: no role may
+  -- hold back another's DROP. Such a registration's target is then not cleared (as where event
+  -- triggers do not fire), and group_target() still returns only tables that exist.
+  SELECT array_agg(l.name) INTO names
+  FROM (SELECT g.name FROM idgen.groups g WHERE g.target::oid = ANY (dropped)
+        FOR UPDATE SKIP LOCKED) l;
+  IF names IS NOT NULL THEN
+    UPDATE idgen.groups g SET target = NULL WHERE g.name = ANY (names);
+  END IF;
+END
+$$;
+
+COMMENT ON FUNCTION idgen.groups_forget_dropped() IS
+'Event trigger function: clears idgen.groups.target for tables that a DROP removes';
