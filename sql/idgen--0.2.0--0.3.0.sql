@@ -14,12 +14,16 @@ DECLARE
   revoked text;
   grant_row record;
 BEGIN
-  SELECT pg_catalog.string_agg(pg_catalog.quote_ident(r.rolname), ', ' ORDER BY r.rolname) INTO writers
-  FROM pg_catalog.pg_class c, pg_catalog.pg_roles r
-  WHERE c.oid OPERATOR(pg_catalog.=) 'idgen.groups'::pg_catalog.regclass
-    AND r.oid OPERATOR(pg_catalog.<>) c.relowner AND NOT r.rolsuper
-    AND pg_catalog.has_table_privilege(r.oid, c.oid, 'INSERT')
-    AND pg_catalog.has_table_privilege(r.oid, c.oid, 'UPDATE');
+  -- The roles granted both INSERT and UPDATE, which register_group needed before.
+  SELECT pg_catalog.string_agg(w.grantee, ', ' ORDER BY w.grantee) INTO writers
+  FROM (SELECT CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0 THEN 'PUBLIC'
+                    ELSE pg_catalog.quote_ident(e.rolname) END AS grantee
+        FROM pg_catalog.pg_class c, pg_catalog.aclexplode(c.relacl) a
+        LEFT JOIN pg_catalog.pg_roles e ON e.oid OPERATOR(pg_catalog.=) a.grantee
+        WHERE c.oid OPERATOR(pg_catalog.=) 'idgen.groups'::pg_catalog.regclass
+          AND a.grantee OPERATOR(pg_catalog.<>) c.relowner
+          AND a.privilege_type OPERATOR(pg_catalog.=) ANY ('{INSERT,UPDATE}'::text[])
+        GROUP BY 1 HAVING pg_catalog.count(DISTINCT a.privilege_type) OPERATOR(pg_catalog.=) 2) w;
   FOR grant_row IN
     SELECT a.privilege_type, CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0 THEN 'PUBLIC'
                                   ELSE pg_catalog.quote_ident(e.rolname) END AS grantee,

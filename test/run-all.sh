@@ -168,6 +168,7 @@ build_for_major() {
   work=$(mktemp -d /tmp/idgen-build.XXXXXX)
   copy_for_server "$work"
   if ! (cd "$work" && make -s -j"$(nproc)" WERROR=1 PG_CONFIG="$prefix/bin/pg_config" &&
+    remove_installed_scripts "$prefix/bin/pg_config" &&
     make -s install PG_CONFIG="$prefix/bin/pg_config") >"$log_dir/$name-build.log" 2>&1; then
     echo "-- building idgen for PostgreSQL $major${variant:+ ($variant)} failed:"
     cat "$log_dir/$name-build.log"

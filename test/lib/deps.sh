@@ -48,10 +48,21 @@ build_and_install() {
     echo "using the idgen installed in $(pg_config --pkglibdir): it is this checkout's"
     return 0
   fi
-  if ! make -s install "$@" >/dev/null 2>&1; then
+  if ! remove_installed_scripts pg_config || ! make -s install "$@" >/dev/null 2>&1; then
     echo "could not install into $(pg_config --pkglibdir); run as root, or: sudo make install"
     return 1
   fi
+}
+
+# remove_installed_scripts PG_CONFIG: removes idgen's install and update scripts from that
+# installation, so that the install that follows leaves exactly this checkout's (make install
+# adds files but never removes one, such as the script of a version that is now made by the
+# update chain).
+remove_installed_scripts() {
+  local dir
+  dir=$("$1" --sharedir)/extension
+  [ -d "$dir" ] || return 0
+  rm -f "$dir"/idgen--*.sql
 }
 
 # same_as_installed: whether the built module, the control file and every install script equal
