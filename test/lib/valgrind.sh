@@ -20,15 +20,21 @@ valgrind_counts() {
   echo "$ok $bad"
 }
 
-# run_valgrind_regress PREFIX MODE LOG: the regression tests of PREFIX's installation (with idgen
-# installed there) against a throwaway server started under Valgrind, with idgen loaded per backend
-# (MODE backend) or preloaded (MODE preloaded). Writes pg_regress's output, then the line
+# run_valgrind_regress PREFIX MODE LOG [TEST...]: the regression tests of PREFIX's installation
+# (with idgen installed there; given TESTs only, setup first, for a quicker look) against a
+# throwaway server started under Valgrind, with idgen loaded per backend (MODE backend) or
+# preloaded (MODE preloaded). Writes pg_regress's output, then the line
 # "valgrind: no error in N process logs" or every error Valgrind reported, to LOG (diffs of a
 # failed test to LOG.diffs). Returns non-zero when a test failed or Valgrind reported an error.
 run_valgrind_regress() {
   local prefix=$1 mode=$2 log=$3 work tests status=0 errors port pid ports=()
   local archive=$IDGEN_PG_SOURCES/postgresql-$IDGEN_VALGRIND_MAJOR.tar.xz
-  tests=$(make -s --no-print-directory PG_CONFIG="$prefix/bin/pg_config" print-regress) || return 1
+  shift 3
+  if (($# > 0)); then
+    tests="setup $*"
+  else
+    tests=$(make -s --no-print-directory PG_CONFIG="$prefix/bin/pg_config" print-regress) || return 1
+  fi
   work=$(mktemp -d /tmp/idgen-valgrind.XXXXXX)
   copy_for_server "$work"
   # PostgreSQL's own suppressions, for what its code does on purpose (its source archive has them).
