@@ -368,12 +368,8 @@ WHERE n BETWEEN (SELECT min(n) FROM public_id_doc WHERE line = 'REVOKE EXECUTE O
                  AND n > (SELECT min(n) FROM public_id_doc WHERE line = 'REVOKE EXECUTE ON FUNCTION')) \gset
 :recipe
 -- Its GRANT, to the application's role (here regress_idgen_owner).
-GRANT EXECUTE ON FUNCTION
-  idgen.public_id(bigint), idgen.public_id(integer), idgen.public_id(smallint),
-  idgen.public_id(numeric), idgen.public_id(uuid),
-  idgen.public_id_to_bigint(uuid), idgen.public_id_to_numeric(uuid), idgen.public_id_to_uuid(uuid),
-  idgen.public_id_key_check()
-TO regress_idgen_owner;
+\set recipe_functions 'idgen.public_id(bigint), idgen.public_id(integer), idgen.public_id(smallint), idgen.public_id(numeric), idgen.public_id(uuid), idgen.public_id_to_bigint(uuid), idgen.public_id_to_numeric(uuid), idgen.public_id_to_uuid(uuid), idgen.public_id_key_check()'
+GRANT EXECUTE ON FUNCTION :recipe_functions TO regress_idgen_owner;
 SELECT count(*) FILTER (WHERE has_function_privilege('regress_idgen_mallory', function, 'EXECUTE'))
          AS left_to_others,
        count(*) FILTER (WHERE has_function_privilege('regress_idgen_owner', function, 'EXECUTE'))
@@ -382,18 +378,8 @@ FROM pg_temp.configured_key_functions;
 SET ROLE regress_idgen_mallory;
 SELECT outcome('SELECT idgen.public_id_key_check()') AS mallory_key_check;
 RESET ROLE;
-GRANT EXECUTE ON FUNCTION
-  idgen.public_id(bigint), idgen.public_id(integer), idgen.public_id(smallint),
-  idgen.public_id(numeric), idgen.public_id(uuid),
-  idgen.public_id_to_bigint(uuid), idgen.public_id_to_numeric(uuid), idgen.public_id_to_uuid(uuid),
-  idgen.public_id_key_check()
-TO PUBLIC;
-REVOKE EXECUTE ON FUNCTION
-  idgen.public_id(bigint), idgen.public_id(integer), idgen.public_id(smallint),
-  idgen.public_id(numeric), idgen.public_id(uuid),
-  idgen.public_id_to_bigint(uuid), idgen.public_id_to_numeric(uuid), idgen.public_id_to_uuid(uuid),
-  idgen.public_id_key_check()
-FROM regress_idgen_owner;
+GRANT EXECUTE ON FUNCTION :recipe_functions TO PUBLIC;
+REVOKE EXECUTE ON FUNCTION :recipe_functions FROM regress_idgen_owner;
 
 -- Clean up.
 RESET idgen.fixed_clock;

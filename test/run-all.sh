@@ -85,12 +85,24 @@ source test/lib/citus.sh
 source test/lib/valgrind.sh
 # regress_suite SUITE PG_CONFIG: both scopes against that installation, counted as SUITE.
 regress_suite() {
-  local suite=$1 pg_config=$2 mode status ok bad all_ok=0 all_bad=0 log
+  local suite=$1 pg_config=$2 mode statuses=()
   for mode in backend preloaded; do
+    run_regress "$pg_config" "$mode" "$log_dir/$suite-$mode.log"
+    statuses+=($?)
+  done
+  count_modes "$suite" regress_counts "${statuses[@]}"
+}
+# count_modes SUITE COUNTER STATUS_BACKEND STATUS_PRELOADED: counts the logs
+# $log_dir/SUITE-<mode>.log of both loading modes with COUNTER (it prints "<passed> <failed>"),
+# a failed run that counted no failure as one, and shows each failed mode's log and diffs.
+count_modes() {
+  local suite=$1 counter=$2 mode status ok bad all_ok=0 all_bad=0 log
+  shift 2
+  for mode in backend preloaded; do
+    status=$1
+    shift
     log=$log_dir/$suite-$mode.log
-    run_regress "$pg_config" "$mode" "$log"
-    status=$?
-    read -r ok bad < <(regress_counts "$log")
+    read -r ok bad < <("$counter" "$log")
     if ((status != 0 && bad == 0)); then bad=1; fi
     if ((bad > 0)); then
       echo "-- $suite ($mode) failed:"
@@ -185,7 +197,7 @@ build_for_major() {
 # (test/lib/valgrind.sh); the two scopes run at once, on a core each. A test is one result, and
 # so is "Valgrind found no error" per scope.
 valgrind_suite() {
-  local mode ok bad all_ok=0 all_bad=0 pids=() log
+  local mode pid pids=() statuses=()
   echo "== Valgrind (PostgreSQL $IDGEN_VALGRIND_MAJOR)"
   build_for_major "$IDGEN_VALGRIND_MAJOR" valgrind || return
   for mode in backend preloaded; do
@@ -193,19 +205,11 @@ valgrind_suite() {
       "$log_dir/valgrind-$mode.log" &
     pids+=($!)
   done
-  wait "${pids[@]}"
-  for mode in backend preloaded; do
-    log=$log_dir/valgrind-$mode.log
-    read -r ok bad < <(valgrind_counts "$log")
-    if ((bad > 0)); then
-      echo "-- valgrind ($mode) failed:"
-      cat "$log"
-      [ -f "$log.diffs" ] && cat "$log.diffs"
-    fi
-    all_ok=$((all_ok + ok))
-    all_bad=$((all_bad + bad))
+  for pid in "${pids[@]}"; do
+    wait "$pid"
+    statuses+=($?)
   done
-  count valgrind "$all_ok" "$all_bad"
+  count_modes valgrind valgrind_counts "${statuses[@]}"
 }
 valgrind_suite
 

@@ -9,9 +9,7 @@ source test/lib/sessions.sh
 
 if [ "${1:-}" = "--inside" ]; then
   mode=$2
-  check() {
-    if [ "$2" = "$3" ]; then echo "ok - $mode: $1"; else echo "not ok - $mode: $1 (expected '$3', got '$2')"; fi
-  }
+  check_prefix="$mode: "
   psql -XAtq -c 'CREATE EXTENSION idgen'
   # A session that stays open across the other sessions' changes.
   coproc OPEN { psql -XAtq -v VERBOSITY=terse 2>&1; }

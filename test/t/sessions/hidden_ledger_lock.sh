@@ -9,15 +9,8 @@ cd "$(dirname "$0")/../../.." || exit 1
 source test/lib/sessions.sh
 
 if [ "${1:-}" = "--inside" ]; then
-  check() {
-    if [ "$2" = "$3" ]; then echo "ok - $1"; else echo "not ok - $1 (expected '$3', got '$2')"; fi
-  }
-  q() { psql -XAtq -v ON_ERROR_STOP=1 -c "$1"; }
-  # as ROLE SQL: runs SQL as ROLE (a login role), printing the SQLSTATE of an error.
-  as() {
-    psql -XAtq -U "$1" -v VERBOSITY=sqlstate -c "SET lock_timeout = '2s'" -c "$2" 2>&1 |
-      sed -E 's/^ERROR:  ([0-9A-Z]{5})$/\1/'
-  }
+  # No session waits longer than this for a lock: a probe that waited fails with 55P03.
+  export PGOPTIONS='-c lock_timeout=2s'
   q "CREATE EXTENSION idgen;
      CREATE ROLE tenant_a LOGIN; CREATE ROLE tenant_b LOGIN;
      CREATE TABLE tenant_events (
@@ -44,22 +37,22 @@ if [ "${1:-}" = "--inside" ]; then
     "$(hold "INSERT INTO tenant_events (ledger_id, event, entities, data) VALUES ($ledger_a, 'a1', '{}', '1') RETURNING event")" a1
 
   check "pg_locks shows one ledger lock (sub-id 3)" \
-    "$(as tenant_b "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 3")" 1
+    "$(as_role tenant_b "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 3")" 1
   check "... which names neither tenant a's table nor its ledger" \
-    "$(as tenant_b "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 3
+    "$(as_role tenant_b "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 3
                     AND (classid = $table_oid OR objid = $ledger_a OR classid = $ledger_a)")" 0
-  missing=$(as tenant_b "INSERT INTO tenant_events (ledger_id, event, entities, data) VALUES (12345, 'probe', '{}', '2')")
+  missing=$(as_role tenant_b "INSERT INTO tenant_events (ledger_id, event, entities, data) VALUES (12345, 'probe', '{}', '2')")
   check "tenant b's append to a ledger that does not exist is refused (23503)" "$missing" 23503
   check "tenant b's append to the busy hidden ledger is refused the same way, without waiting for its lock" \
-    "$(as tenant_b "INSERT INTO tenant_events (ledger_id, event, entities, data) VALUES ($ledger_a, 'probe', '{}', '2')")" \
+    "$(as_role tenant_b "INSERT INTO tenant_events (ledger_id, event, entities, data) VALUES ($ledger_a, 'probe', '{}', '2')")" \
     "$missing"
   check "... as is an import probing it" \
-    "$(as tenant_b "INSERT INTO tenant_events (id, event, entities, data) VALUES (idgen.event_id(0, 0, $ledger_a), 'probe', '{}', '2')")" \
+    "$(as_role tenant_b "INSERT INTO tenant_events (id, event, entities, data) VALUES (idgen.event_id(0, 0, $ledger_a), 'probe', '{}', '2')")" \
     "$missing"
   check "tenant b creating the very genesis of the busy hidden ledger is refused (23503) without waiting" \
-    "$(as tenant_b "$create_a")" 23503
+    "$(as_role tenant_b "$create_a")" 23503
   check "tenant b's own ledger takes appends meanwhile" \
-    "$(as tenant_b "INSERT INTO tenant_events (ledger_id, event, entities, data) VALUES ($ledger_b, 'b1', '{}', '3') RETURNING event")" b1
+    "$(as_role tenant_b "INSERT INTO tenant_events (ledger_id, event, entities, data) VALUES ($ledger_b, 'b1', '{}', '3') RETURNING event")" b1
   check "no session waited for a lock" \
     "$(q "SELECT count(*) FROM pg_locks WHERE NOT granted")" 0
   hold "COMMIT; SELECT 1" >/dev/null

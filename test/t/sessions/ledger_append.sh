@@ -11,10 +11,6 @@ cd "$(dirname "$0")/../../.." || exit 1
 source test/lib/sessions.sh
 
 if [ "${1:-}" = "--inside" ]; then
-  check() {
-    if [ "$2" = "$3" ]; then echo "ok - $1"; else echo "not ok - $1 (expected '$3', got '$2')"; fi
-  }
-  q() { psql -XAtq -v ON_ERROR_STOP=1 -c "$1"; }
   q 'CREATE EXTENSION idgen'
   q "CREATE TABLE ledger_events (
        ledger_id bigint NOT NULL, id idgen.event_id NOT NULL, event text NOT NULL,

@@ -12,30 +12,23 @@ cd "$(dirname "$0")/../../.." || exit 1
 source test/lib/sessions.sh
 
 if [ "${1:-}" = "--inside" ]; then
-  check() {
-    if [ "$2" = "$3" ]; then echo "ok - $1"; else echo "not ok - $1 (expected '$3', got '$2')"; fi
-  }
-  q() { psql -XAtq -v ON_ERROR_STOP=1 -c "$1"; }
-  # as ROLE SQL: runs SQL as ROLE (a login role), printing the SQLSTATE of an error.
-  as() {
-    psql -XAtq -U "$1" -v VERBOSITY=sqlstate -c "SET statement_timeout = '5s'" -c "$2" 2>&1 |
-      sed -E 's/^ERROR:  ([0-9A-Z]{5})$/\1/'
-  }
+  # No statement runs longer than this: a DROP that waited fails with 57014.
+  export PGOPTIONS='-c statement_timeout=5s'
   q "CREATE EXTENSION idgen;
      CREATE ROLE migrator LOGIN; CREATE ROLE app LOGIN;
      GRANT CREATE ON SCHEMA public TO app;
      GRANT EXECUTE ON FUNCTION idgen.register_group(text, integer, regclass) TO migrator"
-  as app "CREATE TABLE app_one (id int); CREATE TABLE app_two (id int); CREATE TABLE app_three (id int)"
+  as_role app "CREATE TABLE app_one (id int); CREATE TABLE app_two (id int); CREATE TABLE app_three (id int)"
   check "the migrator registers groups through idgen.register_group" \
-    "$(as migrator "SELECT idgen.register_group('one', 11, 'app_one'), idgen.register_group('two', 12, 'app_two')")" "11|12"
+    "$(as_role migrator "SELECT idgen.register_group('one', 11, 'app_one'), idgen.register_group('two', 12, 'app_two')")" "11|12"
   check "... without any privilege on idgen.groups but SELECT" \
-    "$(as migrator "SELECT has_table_privilege('idgen.groups', 'INSERT, UPDATE, DELETE, TRUNCATE')")" f
+    "$(as_role migrator "SELECT has_table_privilege('idgen.groups', 'INSERT, UPDATE, DELETE, TRUNCATE')")" f
   check "the migrator cannot lock the registry (42501)" \
-    "$(as migrator "BEGIN; LOCK TABLE idgen.groups IN ACCESS EXCLUSIVE MODE")" 42501
+    "$(as_role migrator "BEGIN; LOCK TABLE idgen.groups IN ACCESS EXCLUSIVE MODE")" 42501
   check "... nor write it directly (42501)" \
-    "$(as migrator "UPDATE idgen.groups SET target = NULL")" 42501
+    "$(as_role migrator "UPDATE idgen.groups SET target = NULL")" 42501
   check "a role without the grant cannot register (42501)" \
-    "$(as app "SELECT idgen.register_group('three', 13, 'app_three')")" 42501
+    "$(as_role app "SELECT idgen.register_group('three', 13, 'app_three')")" 42501
 
   # An open registration: the migrator re-registers group one (its row is locked) and registers
   # a new group (the registry's registration lock is held) without committing.
@@ -45,11 +38,11 @@ if [ "${1:-}" = "--inside" ]; then
   check "an open transaction of the migrator holds a registration of group one" \
     "$(writer "SELECT idgen.register_group('one', 11, 'app_three'), idgen.register_group('four', 14)")" "11|14"
   check "another role drops a registered table meanwhile, without waiting" \
-    "$(as app "DROP TABLE app_two")" ""
+    "$(as_role app "DROP TABLE app_two")" ""
   check "... and its target is cleared" \
     "$(q "SELECT coalesce(target::text, 'none') FROM idgen.groups WHERE name = 'two'")" none
   check "it drops the table of the very group being registered, without waiting" \
-    "$(as app "DROP TABLE app_one")" ""
+    "$(as_role app "DROP TABLE app_one")" ""
   writer "COMMIT; SELECT 1" >/dev/null
   end_open "${WRITER[1]}" "$WRITER_PID"
   check "the registration commits as made" \
@@ -61,7 +54,7 @@ if [ "${1:-}" = "--inside" ]; then
   owner() { ask_open "${OWNER[1]}" "${OWNER[0]}" "$1"; }
   owner "BEGIN; LOCK TABLE idgen.groups IN ACCESS EXCLUSIVE MODE; SELECT 1" >/dev/null
   check "with the registry locked by its owner, a role drops its temporary table without waiting" \
-    "$(as app "CREATE TEMP TABLE scratch (id int); DROP TABLE scratch")" ""
+    "$(as_role app "CREATE TEMP TABLE scratch (id int); DROP TABLE scratch")" ""
   owner "ROLLBACK; SELECT 1" >/dev/null
   end_open "${OWNER[1]}" "$OWNER_PID"
 
@@ -70,7 +63,7 @@ if [ "${1:-}" = "--inside" ]; then
   reader() { ask_open "${READER[1]}" "${READER[0]}" "$1"; }
   reader "BEGIN; LOCK TABLE idgen.groups IN ACCESS SHARE MODE; SELECT 1" >/dev/null
   check "with a reader's lock on the registry, a registered table is dropped without waiting" \
-    "$(as app "DROP TABLE app_three")" ""
+    "$(as_role app "DROP TABLE app_three")" ""
   reader "ROLLBACK; SELECT 1" >/dev/null
   end_open "${READER[1]}" "$READER_PID"
   check "... and its target is cleared" \

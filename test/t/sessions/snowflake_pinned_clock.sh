@@ -10,21 +10,10 @@
 # lines.
 set -uo pipefail
 cd "$(dirname "$0")/../../.." || exit 1
+source test/lib/sessions.sh
 
 if [ "${1:-}" = "--inside" ]; then
   mode=$2
-  check() {
-    if [ "$2" = "$3" ]; then echo "ok - $mode: $1"; else echo "not ok - $mode: $1 (expected '$3', got '$2')"; fi
-  }
-  q() { psql -XAtq -v ON_ERROR_STOP=1 -c "$1"; }
-  # as ROLE SQL...: runs each SQL as ROLE (a login role) in one session, printing the SQLSTATE of
-  # an error.
-  as() {
-    local role=$1 args=()
-    shift
-    for sql in "$@"; do args+=(-c "$sql"); done
-    psql -XAtq -U "$role" -v VERBOSITY=sqlstate "${args[@]}" 2>&1 | sed -E 's/^ERROR:  ([0-9A-Z]{5})$/\1/'
-  }
   pin="SET idgen.fixed_clock = '2026-04-01 00:00:00+00'"
   psql -XAtq -v ON_ERROR_STOP=1 >/dev/null <<'SQL'
 CREATE EXTENSION idgen;
@@ -40,16 +29,16 @@ SQL
   psql -XAtq -d tester_db -c 'CREATE EXTENSION idgen'
 
   check "a role that is not a superuser pins the clock with SET: Snowflake is refused (42501)" \
-    "$(as tester "$pin" 'SELECT idgen.snowflake()')" 42501
+    "$(as_role tester "$pin" 'SELECT idgen.snowflake()')" 42501
   check "... and uuidv7 still works on it" \
-    "$(as tester "$pin" "SELECT idgen.uuid_timestamp(idgen.uuidv7()) = '2026-04-01 00:00:00+00'")" t
+    "$(as_role tester "$pin" "SELECT idgen.uuid_timestamp(idgen.uuidv7()) = '2026-04-01 00:00:00+00'")" t
   check "a value it set before idgen was loaded is refused inside a superuser's SECURITY DEFINER function" \
-    "$(as tester "$pin" 'SELECT snowflake_as_definer()')" 42501
+    "$(as_role tester "$pin" 'SELECT snowflake_as_definer()')" 42501
   q "ALTER ROLE tester SET idgen.fixed_clock = '2026-04-01 00:00:00+00'"
-  check "a role's own setting (ALTER ROLE ... SET) is refused" "$(as tester 'SELECT idgen.snowflake()')" 42501
+  check "a role's own setting (ALTER ROLE ... SET) is refused" "$(as_role tester 'SELECT idgen.snowflake()')" 42501
   q "ALTER ROLE tester RESET idgen.fixed_clock"
   # (Its session loads idgen first: a setting of a module not loaded is for superusers only.)
-  as tester 'SELECT idgen.comb() IS NOT NULL' \
+  as_role tester 'SELECT idgen.comb() IS NOT NULL' \
     "ALTER DATABASE tester_db SET idgen.fixed_clock = '2026-04-01 00:00:00+00'" >/dev/null
   check "the owner of a database pins the clock of its sessions (ALTER DATABASE ... SET)" \
     "$(q "SELECT count(*) FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase
@@ -72,7 +61,7 @@ SQL
       "$(q "SELECT count(*) || ' ' || count(DISTINCT id) FROM made")" "600000 600000"
   else
     check "without idgen preloaded, Snowflake on the real clock is refused (55000)" \
-      "$(as tester 'SELECT idgen.snowflake()')" 55000
+      "$(as_role tester 'SELECT idgen.snowflake()')" 55000
   fi
 
   # Every other generator on a pinned clock, in the millisecond of ids the server's (or this
@@ -95,7 +84,7 @@ SQL
   for kind in uuidv7 ulid distributed_id distributed_id128; do
     q "INSERT INTO server_ids ${made[$kind]}"
     pin_at=$(q "SELECT to_timestamp((min(ms) + ${leeway_ms[$kind]}) / 1000.0) FROM server_ids WHERE kind = '$kind'")
-    as tester "SET idgen.fixed_clock = '$pin_at'" "INSERT INTO private_ids ${made[$kind]}" >/dev/null
+    as_role tester "SET idgen.fixed_clock = '$pin_at'" "INSERT INTO private_ids ${made[$kind]}" >/dev/null
   done
   check "a pinned session's uuidv7, ULID, DistributedId and DistributedId128 share milliseconds with the server's" \
     "$(q "SELECT string_agg(kind, ' ' ORDER BY kind) FROM (SELECT DISTINCT kind FROM private_ids JOIN server_ids USING (kind, ms)) s")" \
