@@ -34,6 +34,7 @@ BEGIN
     WHERE c.oid OPERATOR(pg_catalog.=) 'idgen.groups'::pg_catalog.regclass
       AND a.grantee OPERATOR(pg_catalog.<>) c.relowner
       AND a.privilege_type OPERATOR(pg_catalog.<>) 'SELECT'
+    ORDER BY 2, 1
   LOOP
     EXECUTE pg_catalog.format('REVOKE %s ON idgen.groups FROM %s GRANTED BY %s CASCADE',
                               grant_row.privilege_type, grant_row.grantee, grant_row.grantor);
