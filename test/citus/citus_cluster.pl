@@ -62,13 +62,14 @@ SELECT citus_add_node('127.0.0.1', @{[ $workers[1]->port ]});
 is($coordinator->safe_psql('postgres', 'SELECT count(*) FROM citus_get_active_worker_nodes()'),
 	'2', 'a coordinator and two active workers');
 
-# CREATE EXTENSION on the coordinator reaches the workers.
+# CREATE EXTENSION on the coordinator reaches the workers, at the version of idgen.control.
+my ($version) = slurp_file('idgen.control') =~ /^default_version\s*=\s*'([^']+)'/m;
 $coordinator->safe_psql('postgres', 'CREATE EXTENSION idgen');
 is( join(',',
 		map { $_->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE extname = 'idgen'}) }
 		  @nodes),
-	'0.2.0,0.2.0,0.2.0',
-	'CREATE EXTENSION idgen on the coordinator creates it on both workers');
+	"$version,$version,$version",
+	"CREATE EXTENSION idgen on the coordinator creates it on both workers ($version)");
 
 # One distributed table per family, sharded by its key.
 my %families = (
@@ -432,7 +433,7 @@ SELECT idgen.group_uuid_group(idgen.group_uuid('invoice', 1)) || ' ' ||
 	'301 7',
 	'after replicate_reference_tables the new node resolves earlier and new registrations');
 is( $late_worker->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE extname = 'idgen'}),
-	'0.2.0', 'citus_add_node created idgen on the new node');
+	$version, "citus_add_node created idgen on the new node ($version)");
 ($status, $out, $err) = $late_worker->psql('postgres', q{INSERT INTO person (name) VALUES ('late')});
 like($err, qr/relation "person_key_local" does not exist/,
 	'the node-local key sequence recipe: a new node without its own sequence refuses inserts instead of reusing keys');
