@@ -21,8 +21,10 @@ passed=0
 failed=0
 log_dir=$(mktemp -d /tmp/idgen-test.XXXXXX)
 
-count() {  # count <suite> <passed> <failed>
-  echo "== $1: $2 passed, $3 failed"
+suite_start=$SECONDS
+count() {  # count <suite> <passed> <failed>: also says how long since the previous count
+  echo "== $1: $2 passed, $3 failed ($((SECONDS - suite_start)) s)"
+  suite_start=$SECONDS
   passed=$((passed + $2))
   failed=$((failed + $3))
 }
@@ -250,5 +252,6 @@ if [ -n "$IDGEN_OTHER_MAJORS" ]; then
 fi
 
 rm -rf "$log_dir"
+echo "(all suites: $SECONDS s)"
 echo "$passed passed, $failed failed"
 ((failed == 0))
