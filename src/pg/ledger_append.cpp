@@ -140,9 +140,10 @@ event_id::EventId append_event(Relation rel, const Row& row) {
   // A role that may not see the ledger is refused before its lock is taken: at once, as for a
   // ledger that does not exist, however busy the ledger is.
   const CallerAccess access = caller_access(rel);
-  if (!caller_sees_ledger(rel, ledger, access)) refuse_unseen(rel, ledger);
+  const CallerView view = caller_view(rel, ledger, access);
+  if (!view.sees) refuse_unseen(rel, ledger);
   lock_ledger(rel, ledger);
-  const LedgerTail tail = read_ledger_tail(rel, ledger, access);
+  const LedgerTail tail = read_ledger_tail(rel, ledger, access, &view);
   if (!tail.caller_sees) refuse_unseen(rel, ledger);
   if (!tail.found) {
     ereport(ERROR, (errcode(ERRCODE_FOREIGN_KEY_VIOLATION),

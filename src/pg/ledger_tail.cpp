@@ -249,23 +249,26 @@ CallerAccess caller_access(Relation rel) {
                                                                  : CallerAccess::all_rows;
 }
 
-bool caller_sees_ledger(Relation rel, std::uint32_t ledger, CallerAccess access) {
+CallerView caller_view(Relation rel, std::uint32_t ledger, CallerAccess access) {
+  CallerView view{};
   switch (access) {
     case CallerAccess::none:
-      return false;
+      return view;
     case CallerAccess::all_rows:
-      return true;
+      view.sees = true;
+      return view;
     case CallerAccess::policy_rows:
       break;
   }
   const int settings = pin_sql_settings();
-  event_id::EventId visible;
-  const bool found = latest_event_as_caller(rel, ledger, InvalidSnapshot, &visible);
+  view.event_seen = latest_event_as_caller(rel, ledger, InvalidSnapshot, &view.latest_seen);
   unpin_sql_settings(settings);
-  return found;
+  view.sees = view.event_seen;
+  return view;
 }
 
-LedgerTail read_ledger_tail(Relation rel, std::uint32_t ledger, CallerAccess access) {
+LedgerTail read_ledger_tail(Relation rel, std::uint32_t ledger, CallerAccess access,
+                            const CallerView* before_lock) {
   const int settings = pin_sql_settings();
   // One snapshot for both reads, so the caller is checked against the very event the owner read.
   Snapshot snapshot = RegisterSnapshot(GetLatestSnapshot());
@@ -282,8 +285,12 @@ LedgerTail read_ledger_tail(Relation rel, std::uint32_t ledger, CallerAccess acc
       // A role under row-level security does not see a ledger with no events: it could not tell
       // it from one its policies hide.
       event_id::EventId visible;
-      tail.caller_sees = tail.found && latest_event_as_caller(rel, ledger, snapshot, &visible) &&
-                         event_id::compare(visible, tail.latest) == 0;
+      const bool seen_before_lock = before_lock != nullptr && before_lock->event_seen &&
+                                    tail.found &&
+                                    event_id::compare(before_lock->latest_seen, tail.latest) == 0;
+      tail.caller_sees = seen_before_lock ||
+                         (tail.found && latest_event_as_caller(rel, ledger, snapshot, &visible) &&
+                          event_id::compare(visible, tail.latest) == 0);
       break;
     }
   }

@@ -25,11 +25,18 @@ namespace idgen::pg {
 enum class CallerAccess { none, all_rows, policy_rows };
 CallerAccess caller_access(Relation rel);
 
-// Before the ledger's lock: whether the role may see the ledger at all (for policy_rows, whether
-// its policies show it any event of the ledger). A role that may not is refused without waiting
-// for the lock, as quickly as for a ledger that does not exist, so that neither waiting nor the
-// lock tells it that someone appends to a ledger hidden from it.
-bool caller_sees_ledger(Relation rel, std::uint32_t ledger, CallerAccess access);
+// What the role sees of a ledger before the ledger's lock is taken: whether it may see the ledger
+// at all (for policy_rows, whether its policies show it any event of the ledger, and the latest
+// of those). A role that may not is refused without waiting for the lock, as quickly as for a
+// ledger that does not exist, so that neither waiting nor the lock tells it that someone appends
+// to a ledger hidden from it.
+struct CallerView {
+  bool sees;                      // access is all_rows, or its policies show an event
+  bool event_seen;                // policy_rows: latest_seen holds the latest event they show
+  event_id::EventId latest_seen;  //   (read through a snapshot taken before the lock)
+};
+IDGEN_STACK_SAFE(CallerView);
+CallerView caller_view(Relation rel, std::uint32_t ledger, CallerAccess access);
 
 // Takes the ledger's append lock until the end of the transaction: an advisory lock with the
 // sub-id 3, which pg_advisory_* (sub-ids 1 and 2) cannot take or meet, whose other fields are a
@@ -53,8 +60,11 @@ IDGEN_STACK_SAFE(LedgerTail);
 
 // The latest event of ledger in rel through a fresh snapshot (after lock_ledger, it shows what the
 // previous lock holder committed and what this transaction added), and what a caller with access
-// sees of it.
-LedgerTail read_ledger_tail(Relation rel, std::uint32_t ledger, CallerAccess access);
+// sees of it. When the role's view before the lock already showed it that very event (no append
+// came in between, the usual case), the role's query is not run again: it read that event a
+// moment before, so accepting its append tells it nothing it could not read.
+LedgerTail read_ledger_tail(Relation rel, std::uint32_t ledger, CallerAccess access,
+                            const CallerView* before_lock = nullptr);
 
 // Under REPEATABLE READ or SERIALIZABLE, an append must not chain onto an event the transaction's
 // snapshot does not show: 40001 when that snapshot's tail differs from tail.
