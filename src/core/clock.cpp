@@ -19,6 +19,12 @@ std::int64_t real_now_unix_us() noexcept {
   return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
 }
 
+std::int64_t monotonic_us() noexcept {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+}
+
 std::int64_t now_unix_us() noexcept { return pinned ? pinned_us : real_now_unix_us(); }
 
 std::int64_t now_unix_ms() noexcept {

@@ -18,6 +18,12 @@ std::int64_t now_unix_ms() noexcept;
 // not move (how far ahead of real time a ledger event may be).
 std::int64_t real_now_unix_us() noexcept;
 
+// Microseconds of CLOCK_MONOTONIC (since an unspecified start, the same for every process of the
+// machine until it reboots), whatever the pin. A step of the wall clock (an administrator, NTP
+// stepping a badly wrong clock) does not move it, so it measures how much real time passed while
+// the wall clock jumped; NTP's gradual corrections slew it as they slew the wall clock.
+std::int64_t monotonic_us() noexcept;
+
 void pin(std::int64_t unix_us) noexcept;
 void unpin() noexcept;
 bool is_pinned() noexcept;

@@ -1,11 +1,13 @@
 // See generator_state.hpp.
 #include "pg/generator_state.hpp"
 
+#include "core/arith.hpp"
 #include "core/clock.hpp"
 #include "core/random.hpp"
 #include "core/stack_safe.hpp"
 #include "pg/callback.hpp"
 #include "pg/postgres.hpp"
+#include "pg/server_clock.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "miscadmin.h"
@@ -85,18 +87,15 @@ void attach_shared_memory() noexcept {
   LWLockRelease(AddinShmemInitLock);
 }
 
-// The session's own state, or nullptr for the shared one.
-GeneratorStates* local_states() {
-  if (clock::is_pinned() || random::is_deterministic()) return &private_states;
+// The session's own state, or nullptr for the shared one. A pinned clock or the test seed gives
+// the session a state of its own; the test seed only matters to generators with random bits
+// (Snowflake has none, so the seed leaves it on the server's state).
+GeneratorStates* local_states(bool random_bits = true) {
+  if (clock::is_pinned() || (random_bits && random::is_deterministic())) return &private_states;
   return shared == nullptr ? &backend_states : nullptr;
 }
 
-// Snowflake's: a Snowflake id has no random bits, so the test seed leaves it on the server's
-// state, and only a pinned clock gives the session one of its own.
-GeneratorStates* local_snowflake_states() {
-  if (clock::is_pinned()) return &private_states;
-  return shared == nullptr ? &backend_states : nullptr;
-}
+std::int64_t server_clock_now_ms() { return floor_div(server_clock_now_us(), 1000); }
 
 GeneratorScope scope_of(const GeneratorStates* local) {
   if (local == nullptr) return GeneratorScope::server;
@@ -157,39 +156,62 @@ const char* generator_scope_name() { return shared != nullptr ? "server" : "back
 
 GeneratorScope current_generator_scope() { return scope_of(local_states()); }
 
-GeneratorScope current_snowflake_scope() { return scope_of(local_snowflake_states()); }
+GeneratorScope current_snowflake_scope() { return scope_of(local_states(false)); }
+
+std::int64_t snowflake_clock_unix_ms() {
+  return local_states(false) == nullptr ? server_clock_now_ms() : clock::now_unix_ms();
+}
 
 void reset_private_generator_state() { private_states = GeneratorStates{}; }
 
 // The clock is read inside each attempt (inside the lock, or after the state snapshot a swap is
 // made against): a reading taken before a long stall must never be applied to a state that other
-// sessions moved meanwhile, or a stale "now" could reset the shared generator.
+// sessions moved meanwhile, or a stale "now" could reset the shared generator. The shared state
+// reads the server clock (pg/server_clock.hpp), and each id it makes is covered by the durable
+// mark before it is returned.
 
 distributed_id::Step step_distributed_id(std::uint64_t q) {
-  const auto attempt = [q](distributed_id::State& s) {
-    return distributed_id::step(s, q, clock::now_unix_ms());
+  if (GeneratorStates* local = local_states()) {
+    return distributed_id::step(local->distributed_id, q, clock::now_unix_ms());
+  }
+  std::int64_t clock_ms = 0;
+  const auto attempt = [q, &clock_ms](distributed_id::State& s) {
+    clock_ms = server_clock_now_ms();
+    return distributed_id::step(s, q, clock_ms);
   };
-  if (GeneratorStates* local = local_states()) return attempt(local->distributed_id);
 #ifdef IDGEN_LOCK_FREE_128
-  return shared_step<distributed_id::Step>(&shared->distributed_id, guess_distributed_id,
-                                           distributed_id::unpack, distributed_id::pack, attempt);
+  const auto step =
+      shared_step<distributed_id::Step>(&shared->distributed_id, guess_distributed_id,
+                                        distributed_id::unpack, distributed_id::pack, attempt);
 #else
-  return shared_step<distributed_id::Step>(&shared->distributed_id, attempt);
+  const auto step = shared_step<distributed_id::Step>(&shared->distributed_id, attempt);
 #endif
+  if (step.kind == distributed_id::StepKind::id) {
+    cover_id_time(clock_ms, step.ts + distributed_id::kEpochUnixMs);
+  }
+  return step;
 }
 
 distributed_id128::Step step_distributed_id128(u128 q) {
-  const auto attempt = [q](distributed_id128::State& s) {
-    return distributed_id128::step(s, q, clock::now_unix_ms());
+  if (GeneratorStates* local = local_states()) {
+    return distributed_id128::step(local->distributed_id128, q, clock::now_unix_ms());
+  }
+  std::int64_t clock_ms = 0;
+  const auto attempt = [q, &clock_ms](distributed_id128::State& s) {
+    clock_ms = server_clock_now_ms();
+    return distributed_id128::step(s, q, clock_ms);
   };
-  if (GeneratorStates* local = local_states()) return attempt(local->distributed_id128);
 #ifdef IDGEN_LOCK_FREE_128
-  return shared_step<distributed_id128::Step>(&shared->distributed_id128, guess_distributed_id128,
-                                              distributed_id128::unpack, distributed_id128::pack,
-                                              attempt);
+  const auto step = shared_step<distributed_id128::Step>(
+      &shared->distributed_id128, guess_distributed_id128, distributed_id128::unpack,
+      distributed_id128::pack, attempt);
 #else
-  return shared_step<distributed_id128::Step>(&shared->distributed_id128, attempt);
+  const auto step = shared_step<distributed_id128::Step>(&shared->distributed_id128, attempt);
 #endif
+  if (step.kind == distributed_id128::StepKind::id) {
+    cover_id_time(clock_ms, step.ts + distributed_id128::kEpochUnixMs);
+  }
+  return step;
 }
 
 rfc9562::V7Step step_uuidv7() {
@@ -203,28 +225,38 @@ rfc9562::V7Step step_uuidv7() {
   // it never rests on a stale view, and the caller's next step reads both again.
   std::uint64_t last = pg_atomic_read_u64(&shared->uuidv7);
   for (;;) {
-    const rfc9562::V7Step step =
-        rfc9562::next_v7_value(last, clock::now_unix_us(), rfc9562::Lead::bounded);
+    const std::int64_t now_us = server_clock_now_us();
+    const rfc9562::V7Step step = rfc9562::next_v7_value(last, now_us, rfc9562::Lead::bounded);
     if (step.kind != rfc9562::V7StepKind::id) return step;
     // On failure `last` is reloaded with the current word and the step is computed again.
-    if (pg_atomic_compare_exchange_u64(&shared->uuidv7, &last, step.value)) return step;
+    if (pg_atomic_compare_exchange_u64(&shared->uuidv7, &last, step.value)) {
+      cover_id_time(floor_div(now_us, 1000), static_cast<std::int64_t>(step.value >> 12));
+      return step;
+    }
   }
 }
 
 ulid::Step step_ulid(const std::uint8_t* fresh) {
-  const auto attempt = [fresh](ulid::State& s) {
-    return ulid::step(s, clock::now_unix_ms(), fresh);
+  if (GeneratorStates* local = local_states()) {
+    return ulid::step(local->ulid, clock::now_unix_ms(), fresh);
+  }
+  std::int64_t clock_ms = 0;
+  const auto attempt = [fresh, &clock_ms](ulid::State& s) {
+    clock_ms = server_clock_now_ms();
+    return ulid::step(s, clock_ms, fresh);
   };
-  if (GeneratorStates* local = local_states()) return attempt(local->ulid);
 #ifdef IDGEN_LOCK_FREE_128
-  return shared_step<ulid::Step>(&shared->ulid, guess_ulid, ulid::unpack, ulid::pack, attempt);
+  const auto step =
+      shared_step<ulid::Step>(&shared->ulid, guess_ulid, ulid::unpack, ulid::pack, attempt);
 #else
-  return shared_step<ulid::Step>(&shared->ulid, attempt);
+  const auto step = shared_step<ulid::Step>(&shared->ulid, attempt);
 #endif
+  if (step.kind == ulid::StepKind::id) cover_id_time(clock_ms, static_cast<std::int64_t>(step.ms));
+  return step;
 }
 
 snowflake::Step step_snowflake() {
-  if (GeneratorStates* local = local_snowflake_states()) {
+  if (GeneratorStates* local = local_states(false)) {
     const snowflake::Step step = snowflake::next_value(local->snowflake, clock::now_unix_ms());
     if (step.kind == snowflake::StepKind::id) local->snowflake = step.value;
     return step;
@@ -232,9 +264,14 @@ snowflake::Step step_snowflake() {
   // One 64-bit word, lock-free as UUIDv7's.
   std::uint64_t last = pg_atomic_read_u64(&shared->snowflake);
   for (;;) {
-    const snowflake::Step step = snowflake::next_value(last, clock::now_unix_ms());
+    const std::int64_t clock_ms = server_clock_now_ms();
+    const snowflake::Step step = snowflake::next_value(last, clock_ms);
     if (step.kind != snowflake::StepKind::id) return step;
-    if (pg_atomic_compare_exchange_u64(&shared->snowflake, &last, step.value)) return step;
+    if (pg_atomic_compare_exchange_u64(&shared->snowflake, &last, step.value)) {
+      cover_id_time(clock_ms, static_cast<std::int64_t>(step.value >> snowflake::kSequenceBits) +
+                                  snowflake::kEpochUnixMs);
+      return step;
+    }
   }
 }
 

@@ -3,9 +3,11 @@
 //  - backend: each backend has its own state, like one process of the reference library (the
 //    default);
 //  - server: with idgen in shared_preload_libraries, one state in shared memory, so the whole
-//    server is one generator and ids increase across sessions in generation order. Each state is
-//    one word advanced by compare-and-swap (64 bits for UUIDv7; 128 bits with cmpxchg16b for the
-//    others on x86-64, elsewhere a spinlock held for one core step);
+//    server is one generator and ids increase across sessions in generation order. It reads the
+//    server clock and never hands out an id the durable mark does not cover, so its ids keep
+//    increasing across restarts, crashes, failover and clock steps (pg/server_clock.hpp). Each
+//    state is one word advanced by compare-and-swap (64 bits for UUIDv7; 128 bits with cmpxchg16b
+//    for the others on x86-64, elsewhere a spinlock held for one core step);
 //  - private: a session with a pinned clock (idgen.fixed_clock) or a test seed
 //    (idgen.test_random_seed) uses a state of its own and never reads or moves the other two.
 //    Snowflake, whose ids have no random bits, uses its private state only on a pinned clock.
@@ -36,6 +38,9 @@ enum class GeneratorScope { backend, server, private_state };
 GeneratorScope current_generator_scope();
 // The state this session's next Snowflake step uses: private only on a pinned clock.
 GeneratorScope current_snowflake_scope();
+// The clock that state's steps read, in Unix ms: the server clock for the server's state
+// (pg/server_clock.hpp), else the session's clock. A wait for Snowflake's next ms watches it.
+std::int64_t snowflake_clock_unix_ms();
 
 // Forget the private state (a test run starts from a fresh generator).
 void reset_private_generator_state();

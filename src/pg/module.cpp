@@ -4,6 +4,7 @@
 #include "pg/generator_state.hpp"
 #include "pg/gucs.hpp"
 #include "pg/postgres.hpp"
+#include "pg/server_clock.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "utils/guc.h"
@@ -27,6 +28,7 @@ void _PG_init(void) {
   define_node_id_guc();
   MarkGUCPrefixReserved("idgen");
   install_shared_generator_state();
+  install_server_clock();
   install_cache_invalidation();
 }
 

@@ -6,7 +6,8 @@
 // each backend would count from the same values, so two sessions would make the same ids: it is
 // refused (55000). A clock pinned by a superuser's SET gives the session a private sequence, for
 // tests; any other pinned clock is refused (42501), since that sequence would repeat the server's
-// ids (idgen.test_random_seed does not matter: Snowflake ids have no random bits).
+// ids (idgen.test_random_seed does not matter: Snowflake ids have no random bits). During
+// recovery (a hot standby) it is refused (25006): the standby would make its primary's ids.
 // Errors: a negative id 22023 (bit 63 is always 0); an instant outside 2023 .. 2092 22008.
 #include <cstdint>
 #include <optional>
@@ -19,6 +20,10 @@
 #include "pg/node_id_guc.hpp"
 #include "pg/postgres.hpp"
 #include "pg/wait.hpp"
+
+IDGEN_BEGIN_SERVER_HEADERS
+#include "access/xlog.h"
+IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
 
@@ -34,6 +39,16 @@ namespace {
 std::uint64_t next_snowflake_value() {
   switch (current_snowflake_scope()) {
     case GeneratorScope::server:
+      // A standby shares its primary's node number and clock instants: its ids would be ids the
+      // primary makes too. nextval refuses there the same way.
+      if (RecoveryInProgress()) {
+        ereport(ERROR,
+                (errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
+                 errmsg("idgen.snowflake() cannot run during recovery"),
+                 errdetail("A standby has its primary's node number: its Snowflake ids would be "
+                           "ids the primary makes."),
+                 errhint("Make Snowflake ids on the primary.")));
+      }
       break;
     case GeneratorScope::private_state:
       // The session's own sequence restarts at 0 in every ms: with the server's node number its
@@ -65,7 +80,7 @@ std::uint64_t next_snowflake_value() {
       case snowflake::StepKind::out_of_range:
         report_snowflake_out_of_range("the clock");
       case snowflake::StepKind::wait:
-        wait_for_clock_past("Snowflake", step.wait_past_unix_ms);
+        wait_for_clock_past("Snowflake", step.wait_past_unix_ms, snowflake_clock_unix_ms);
         break;
     }
   }

@@ -37,10 +37,11 @@ void wait_for_clock(const char* generator) {
   sleep_about_one_ms();
 }
 
-void wait_for_clock_past(const char* generator, std::int64_t unix_ms) {
+void wait_for_clock_past(const char* generator, std::int64_t unix_ms,
+                         std::int64_t (*now_unix_ms)()) {
   refuse_if_pinned(generator);
   for (;;) {
-    const std::int64_t now = clock::now_unix_ms();
+    const std::int64_t now = now_unix_ms();
     if (now > unix_ms) return;
     if (unix_ms - now >= 1) {
       sleep_about_one_ms();

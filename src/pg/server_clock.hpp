@@ -1,0 +1,47 @@
+// The server-wide generators' clock and their durable mark (docs/durability.md; the rules are in
+// core/server_clock.hpp and core/generator_mark.hpp). Present only when idgen is preloaded.
+//
+// Every id a server-wide generator hands out has a time at most the mark. Before an id passes
+// it, the mark is raised: logged in WAL (so a standby replays it, pg/generator_mark.hpp) and
+// written to a file in the data directory (so a restart and a crash find it), both before the id
+// is returned. A server that starts runs the generator clock from after the mark it finds.
+#pragma once
+
+#include <cstdint>
+
+#include "core/stack_safe.hpp"
+
+namespace idgen::pg {
+
+// From _PG_init while idgen is being preloaded: reserves the shared state and its lock.
+void install_server_clock();
+
+// The generator clock's reading in Unix µs. Only atomic reads and writes of shared memory, no
+// call into PostgreSQL: it may be read inside a generator's compare-and-swap loop or spinlock.
+std::int64_t server_clock_now_us();
+
+// Makes sure the mark covers an id whose time (Unix ms) is id_ms, made at generator clock ms
+// clock_ms; raises it (WAL, then the file, durably) when needed, and a little before it is
+// needed when nobody else is raising it. Call it after the step and before the id is returned,
+// outside any spinlock: it may wait for the mark's lock and for the writes. Does nothing during
+// recovery, where no WAL can be written (Snowflake refuses to run there).
+void cover_id_time(std::int64_t clock_ms, std::int64_t id_ms);
+
+// Called by the WAL replay of a mark (crash recovery, a standby): raises the shared mark and the
+// file to it.
+void apply_replayed_mark(std::int64_t mark_ms);
+
+// Called when recovery ends (crash recovery, a standby's promotion): the generator clock moves
+// past the replayed mark, so the ids of the new primary sort after the old primary's.
+void start_clock_after_mark();
+
+struct ServerClockStatus {
+  std::int64_t clock_us;  // the generator clock's reading
+  std::int64_t wall_us;   // the wall clock's, taken with it
+  std::int64_t mark_ms;   // the durable mark (0: none yet)
+};
+IDGEN_STACK_SAFE(ServerClockStatus);
+// Only when preloaded.
+ServerClockStatus server_clock_status();
+
+}  // namespace idgen::pg
