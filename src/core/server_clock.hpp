@@ -12,43 +12,46 @@
 // again. Ids made meanwhile stay unique and ordered; their embedded times lead the wall clock by
 // at most the step, shrinking to nothing.
 //
-// Shared state is an anchor: a reading and the monotonic instant it was taken at. Readers need
-// only the wall clock and the anchor's reading while the wall clock is at or past it (the usual
-// case); the monotonic clock is read only while the wall clock is behind, and to refresh the
-// anchor, which happens at most once per kRefreshUs.
+// Shared state is two words: the last reading (moved on at most once per kRefreshUs), against
+// which a reader compares the wall clock, and the slew base, from which a reader computes the
+// slewed reading as base + monotonic / kSlewDivisor. The base changes only when the wall clock
+// serves (or a floor is raised), never while it is behind, so a reader that pairs a new last
+// reading with an old base computes a reading from an older anchor: never one ahead of the
+// truth. Readers need only the wall clock and the last reading while the wall clock is at or past
+// it (the usual case); the monotonic clock is read only while the wall clock is behind, and when
+// the wall clock moves the base.
 #pragma once
 
 #include <cstdint>
 
-#include "core/stack_safe.hpp"
-
 namespace idgen::server_clock {
 
-// How often the anchor is moved to the latest reading.
+// How often the last reading is moved on.
 constexpr std::int64_t kRefreshUs = 1000;
 // While ahead of the wall clock the server clock advances 1 µs per kSlewDivisor µs of real time.
 constexpr std::int64_t kSlewDivisor = 2;
 
-struct Anchor {
-  std::int64_t at_us;    // the server clock's reading (Unix µs) ...
-  std::int64_t mono_us;  // ... at this monotonic instant
-};
-IDGEN_STACK_SAFE(Anchor);
-
-// Whether the wall clock alone gives the reading: it is not behind the anchor.
-constexpr bool wall_suffices(std::int64_t wall_us, std::int64_t anchor_at_us) noexcept {
-  return wall_us >= anchor_at_us;
+// Whether the wall clock alone gives the reading: it is not behind the last reading.
+constexpr bool wall_suffices(std::int64_t wall_us, std::int64_t last_us) noexcept {
+  return wall_us >= last_us;
 }
 
-// The reading while the wall clock is behind the anchor: the anchor's reading advanced by half
-// the real time since, or the wall clock once it has caught up.
-std::int64_t reading_behind(std::int64_t wall_us, const Anchor& anchor,
-                            std::int64_t mono_us) noexcept;
+// The slew base of a reading taken at a monotonic instant.
+constexpr std::int64_t slew_base(std::int64_t reading_us, std::int64_t mono_us) noexcept {
+  return reading_us - mono_us / kSlewDivisor;
+}
 
-// Whether the anchor should move to the current reading: once per kRefreshUs of wall time (on the
-// wall clock) or of real time (while behind).
-constexpr bool refresh_due(std::int64_t since_anchor_us) noexcept {
-  return since_anchor_us >= kRefreshUs;
+// The reading while the wall clock is behind the last reading: the slewed reading, or the wall
+// clock once it has caught up.
+constexpr std::int64_t reading_behind(std::int64_t wall_us, std::int64_t base_us,
+                                      std::int64_t mono_us) noexcept {
+  const std::int64_t slewed = base_us + mono_us / kSlewDivisor;
+  return slewed > wall_us ? slewed : wall_us;
+}
+
+// Whether the last reading should move on to the current one.
+constexpr bool refresh_due(std::int64_t since_last_us) noexcept {
+  return since_last_us >= kRefreshUs;
 }
 
 }  // namespace idgen::server_clock

@@ -23,10 +23,11 @@ namespace {
 
 constexpr const char* kLockTranche = "idgen generator mark";
 
+// Each an int64 stored as its bits.
 struct SharedServerClock {
-  pg_atomic_uint64 anchor_at_us;  // server_clock::Anchor, each an int64 stored as its bits
-  pg_atomic_uint64 anchor_mono_us;
-  pg_atomic_uint64 mark_ms;  // the durable mark, 0 before the first
+  pg_atomic_uint64 last_us;       // the last reading (core/server_clock.hpp)
+  pg_atomic_uint64 slew_base_us;  // the slew base
+  pg_atomic_uint64 mark_ms;       // the durable mark, 0 before the first
 };
 IDGEN_STACK_SAFE(SharedServerClock);
 
@@ -44,27 +45,32 @@ void store(pg_atomic_uint64* word, std::int64_t value) {
   pg_atomic_write_u64(word, static_cast<std::uint64_t>(value));
 }
 
-// Moves the anchor from `seen` (its reading as this process read it) to a new reading; the first
-// process to do so wins, the others keep computing from the winner's anchor.
-void move_anchor(std::int64_t seen, std::int64_t at_us, std::int64_t mono_us) {
+// Moves the last reading on from `seen` (as this process read it) to `reading`: the first process
+// to do so wins, the others compare against the winner's. With a new slew base when the wall
+// clock serves; the base is written after the reading, so a reader that sees the new reading
+// with the old base computes from the older anchor, which is behind the wall clock.
+bool move_last_reading(std::int64_t seen, std::int64_t reading) {
   auto expected = static_cast<std::uint64_t>(seen);
-  if (pg_atomic_compare_exchange_u64(&shared->anchor_at_us, &expected,
-                                     static_cast<std::uint64_t>(at_us))) {
-    store(&shared->anchor_mono_us, mono_us);
-  }
+  return pg_atomic_compare_exchange_u64(&shared->last_us, &expected,
+                                        static_cast<std::uint64_t>(reading));
 }
 
-// Raises the anchor's reading to at least floor_us, now.
+// Raises the clock to at least floor_us, now: the base first, so a reader that sees the new last
+// reading computes from the new base.
 void raise_floor(std::int64_t floor_us) {
+  const std::int64_t base = server_clock::slew_base(floor_us, clock::monotonic_us());
   for (;;) {
-    const std::int64_t at = load(&shared->anchor_at_us);
-    if (at >= floor_us) return;
-    auto expected = static_cast<std::uint64_t>(at);
-    if (pg_atomic_compare_exchange_u64(&shared->anchor_at_us, &expected,
-                                       static_cast<std::uint64_t>(floor_us))) {
-      store(&shared->anchor_mono_us, clock::monotonic_us());
-      return;
+    const std::int64_t seen = load(&shared->slew_base_us);
+    if (seen >= base) break;
+    auto expected = static_cast<std::uint64_t>(seen);
+    if (pg_atomic_compare_exchange_u64(&shared->slew_base_us, &expected,
+                                       static_cast<std::uint64_t>(base))) {
+      break;
     }
+  }
+  for (;;) {
+    const std::int64_t seen = load(&shared->last_us);
+    if (seen >= floor_us || move_last_reading(seen, floor_us)) return;
   }
 }
 
@@ -86,8 +92,10 @@ void attach_shared_memory() noexcept {
     const std::int64_t mark = read_mark_file();
     const std::int64_t wall = clock::real_now_unix_us();
     const std::int64_t floor = mark > 0 ? generator_mark::clock_floor_us(mark) : wall;
-    pg_atomic_init_u64(&mem->anchor_at_us, static_cast<std::uint64_t>(floor > wall ? floor : wall));
-    pg_atomic_init_u64(&mem->anchor_mono_us, static_cast<std::uint64_t>(clock::monotonic_us()));
+    const std::int64_t start = floor > wall ? floor : wall;
+    pg_atomic_init_u64(&mem->last_us, static_cast<std::uint64_t>(start));
+    pg_atomic_init_u64(&mem->slew_base_us, static_cast<std::uint64_t>(server_clock::slew_base(
+                                               start, clock::monotonic_us())));
     pg_atomic_init_u64(&mem->mark_ms, static_cast<std::uint64_t>(mark));
   }
   shared = mem;
@@ -106,6 +114,21 @@ void raise_mark_locked(std::int64_t clock_ms, std::int64_t id_ms) {
   store(&shared->mark_ms, next);
 }
 
+// The generator clock's reading with the wall clock at `wall`.
+std::int64_t reading_at(std::int64_t wall) {
+  const std::int64_t last = load(&shared->last_us);
+  if (server_clock::wall_suffices(wall, last)) {
+    if (server_clock::refresh_due(wall - last) && move_last_reading(last, wall)) {
+      store(&shared->slew_base_us, server_clock::slew_base(wall, clock::monotonic_us()));
+    }
+    return wall;
+  }
+  const std::int64_t now =
+      server_clock::reading_behind(wall, load(&shared->slew_base_us), clock::monotonic_us());
+  if (server_clock::refresh_due(now - last)) (void)move_last_reading(last, now);
+  return now;
+}
+
 }  // namespace
 
 void install_server_clock() {
@@ -117,19 +140,7 @@ void install_server_clock() {
   register_mark_wal();
 }
 
-std::int64_t server_clock_now_us() {
-  const std::int64_t wall = clock::real_now_unix_us();
-  const std::int64_t at = load(&shared->anchor_at_us);
-  if (server_clock::wall_suffices(wall, at)) {
-    if (server_clock::refresh_due(wall - at)) move_anchor(at, wall, clock::monotonic_us());
-    return wall;
-  }
-  const std::int64_t mono = clock::monotonic_us();
-  const server_clock::Anchor anchor{at, load(&shared->anchor_mono_us)};
-  const std::int64_t now = server_clock::reading_behind(wall, anchor, mono);
-  if (server_clock::refresh_due(mono - anchor.mono_us)) move_anchor(at, now, mono);
-  return now;
-}
+std::int64_t server_clock_now_us() { return reading_at(clock::real_now_unix_us()); }
 
 void cover_id_time(std::int64_t clock_ms, std::int64_t id_ms) {
   const std::int64_t mark = load(&shared->mark_ms);
@@ -144,6 +155,19 @@ void cover_id_time(std::int64_t clock_ms, std::int64_t id_ms) {
   }
   raise_mark_locked(clock_ms, id_ms);
   LWLockRelease(mark_lock);
+}
+
+void adopt_mark(std::int64_t mark_ms) {
+  if (!RecoveryInProgress()) {
+    LWLockAcquire(mark_lock, LW_EXCLUSIVE);
+    if (mark_ms > load(&shared->mark_ms)) {
+      log_mark(mark_ms);
+      write_mark_file(mark_ms);
+      store(&shared->mark_ms, mark_ms);
+    }
+    LWLockRelease(mark_lock);
+  }
+  raise_floor(generator_mark::clock_floor_us(mark_ms));
 }
 
 void apply_replayed_mark(std::int64_t mark_ms) {
@@ -161,8 +185,8 @@ void start_clock_after_mark() {
 }
 
 ServerClockStatus server_clock_status() {
-  const std::int64_t now = server_clock_now_us();
-  return {now, clock::real_now_unix_us(), load(&shared->mark_ms)};
+  const std::int64_t wall = clock::real_now_unix_us();
+  return {reading_at(wall), wall, load(&shared->mark_ms)};
 }
 
 }  // namespace idgen::pg

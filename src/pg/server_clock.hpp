@@ -27,6 +27,11 @@ std::int64_t server_clock_now_us();
 // recovery, where no WAL can be written (Snowflake refuses to run there).
 void cover_id_time(std::int64_t clock_ms, std::int64_t id_ms);
 
+// Adopts a mark found elsewhere (a database restored or upgraded from another server): the
+// durable mark rises to it and the clock moves past it, so the next ids sort after that server's.
+// During recovery only the clock moves (no WAL can be written; Snowflake does not run there).
+void adopt_mark(std::int64_t mark_ms);
+
 // Called by the WAL replay of a mark (crash recovery, a standby): raises the shared mark and the
 // file to it.
 void apply_replayed_mark(std::int64_t mark_ms);

@@ -19,24 +19,28 @@ TEST(ServerClock, TheWallClockServesWhileItIsNotBehind) {
   EXPECT_FALSE(server_clock::wall_suffices(kT - 1, kT));
 }
 
-TEST(ServerClock, BehindTheAnchorItRunsOnAtHalfPaceUntilTheWallClockCatchesUp) {
-  const server_clock::Anchor anchor{kT, 500};
-  // The wall clock stepped back 6 s: the reading continues from the anchor, never below it.
-  EXPECT_EQ(server_clock::reading_behind(kT - 6000000, anchor, 500), kT);
-  EXPECT_EQ(server_clock::reading_behind(kT - 6000000, anchor, 500 + 1000), kT + 500);
+TEST(ServerClock, BehindTheLastReadingItRunsOnAtHalfPaceUntilTheWallClockCatchesUp) {
+  const std::int64_t mono = 7000000;
+  const std::int64_t base = server_clock::slew_base(kT, mono);
+  // The wall clock stepped back 6 s: the reading continues from the last one, never below it.
+  EXPECT_EQ(server_clock::reading_behind(kT - 6000000, base, mono), kT);
+  EXPECT_EQ(server_clock::reading_behind(kT - 6000000, base, mono + 1000), kT + 500);
   // 4 s of real time later (wall clock at -2 s): 2 s on.
-  EXPECT_EQ(server_clock::reading_behind(kT - 2000000, anchor, 500 + 4000000), kT + 2000000);
+  EXPECT_EQ(server_clock::reading_behind(kT - 2000000, base, mono + 4000000), kT + 2000000);
   // 12 s later the wall clock (+6 s) has caught the slewed reading (+6 s) and serves again.
-  EXPECT_EQ(server_clock::reading_behind(kT + 6000000, anchor, 500 + 12000000), kT + 6000000);
-  EXPECT_EQ(server_clock::reading_behind(kT + 6000007, anchor, 500 + 12000000), kT + 6000007);
+  EXPECT_EQ(server_clock::reading_behind(kT + 6000000, base, mono + 12000000), kT + 6000000);
+  EXPECT_EQ(server_clock::reading_behind(kT + 6000007, base, mono + 12000000), kT + 6000007);
 }
 
-TEST(ServerClock, AMonotonicInstantBeforeTheAnchorsCountsAsNoTime) {
-  const server_clock::Anchor anchor{kT, 9000};
-  EXPECT_EQ(server_clock::reading_behind(kT - 10, anchor, 8000), kT);
+TEST(ServerClock, TheBaseOfAReadingOnTheSlewedClockIsTheBaseItCameFrom) {
+  // While the wall clock is behind, moving the last reading on keeps the base: a reader pairing
+  // the new last reading with the old base computes the same clock.
+  const std::int64_t base = server_clock::slew_base(kT, 1000000);
+  const std::int64_t later = server_clock::reading_behind(kT - 6000000, base, 3000000);
+  EXPECT_EQ(server_clock::slew_base(later, 3000000), base);
 }
 
-TEST(ServerClock, TheAnchorMovesOncePerMillisecond) {
+TEST(ServerClock, TheLastReadingMovesOnOncePerMillisecond) {
   EXPECT_FALSE(server_clock::refresh_due(999));
   EXPECT_TRUE(server_clock::refresh_due(1000));
 }
