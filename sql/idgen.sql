@@ -530,6 +530,31 @@ LANGUAGE C STABLE PARALLEL SAFE;
 COMMENT ON FUNCTION idgen.generator_scope() IS
 '''server'' when idgen is in shared_preload_libraries and the time-ordered generators share one server-wide state, else ''backend''';
 
+-- What the time-ordered generators' states hold (docs/durability.md): whose state the session
+-- uses, the time of the last id and how far it runs ahead of the wall clock, how far the server
+-- clock runs ahead of the wall clock (after a clock step back or a restart) and the durable mark.
+CREATE FUNCTION idgen.generator_status(generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz)
+RETURNS record
+AS 'MODULE_PATHNAME', 'idgen_generator_status'
+LANGUAGE C STRICT VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.generator_status(text) IS
+'State of one time-ordered generator (snowflake, uuidv7, ulid, distributed_id, distributed_id128): scope, last id''s time and lead over the wall clock, server clock''s lead, durable mark';
+
+CREATE FUNCTION idgen.generator_status(OUT generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz)
+RETURNS SETOF record
+AS $status$
+SELECT g.name, s.scope, s.last_id_at, s.last_id_ahead, s.clock_ahead, s.mark
+FROM pg_catalog.unnest('{snowflake,uuidv7,ulid,distributed_id,distributed_id128}'::text[])
+       WITH ORDINALITY AS g(name, n),
+     idgen.generator_status(g.name) AS s
+ORDER BY g.n
+$status$
+LANGUAGE sql VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.generator_status() IS
+'State of every time-ordered generator: scope, last id''s time and lead over the wall clock, server clock''s lead, durable mark';
+
 -- Public identities (docs/public-id.md): AES-encrypted public forms of internal ids, byte-exact with
 -- Architect.Identities. The one-argument forms use the key in the file named by
 -- idgen.public_id_key_file (STABLE: a reload may change it between statements); the forms with a
@@ -1636,3 +1661,27 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.snowflake_bound(timestamptz) IS
 'The smallest Snowflake id of an instant''s ms, any node: id >= idgen.snowflake_bound(t) selects the ids made at or after t';
+
+-- This database's generator mark (docs/durability.md): no id that the server-wide generators made
+-- while the database was in use has a later time (Unix ms). pg_dump and pg_upgrade carry it, and a
+-- server restored or upgraded from this database starts its generators after it. idgen raises it
+-- as the extension's owner; nobody else needs to write it.
+CREATE SEQUENCE idgen.generator_mark AS bigint MINVALUE 0 START WITH 0;
+
+COMMENT ON SEQUENCE idgen.generator_mark IS
+'No id of idgen''s server-wide generators made while this database was in use has a later time (Unix ms); pg_dump and pg_upgrade carry it';
+
+SELECT pg_catalog.pg_extension_config_dump('idgen.generator_mark', '');
+
+GRANT SELECT ON SEQUENCE idgen.generator_mark TO PUBLIC;
+
+-- The system identifier of the server that last wrote this database's generator mark: a server
+-- adopts only another server's mark (one restored or upgraded from elsewhere).
+CREATE SEQUENCE idgen.generator_mark_origin AS bigint MINVALUE -9223372036854775808 START WITH 0;
+
+COMMENT ON SEQUENCE idgen.generator_mark_origin IS
+'System identifier of the server that last wrote idgen.generator_mark (its bits as a bigint)';
+
+SELECT pg_catalog.pg_extension_config_dump('idgen.generator_mark_origin', '');
+
+GRANT SELECT ON SEQUENCE idgen.generator_mark_origin TO PUBLIC;

@@ -6,6 +6,7 @@
 #include "core/random.hpp"
 #include "core/stack_safe.hpp"
 #include "pg/callback.hpp"
+#include "pg/database_mark.hpp"
 #include "pg/postgres.hpp"
 #include "pg/server_clock.hpp"
 
@@ -97,6 +98,16 @@ GeneratorStates* local_states(bool random_bits = true) {
 
 std::int64_t server_clock_now_ms() { return floor_div(server_clock_now_us(), 1000); }
 
+// Before the server's state makes an id: a mark restored into this database counts.
+void before_shared_step() { adopt_database_mark(); }
+
+// After the server's state made an id of time id_ms at clock ms clock_ms, before it is returned:
+// the durable mark covers it, and this database's mark records it.
+void hand_out(std::int64_t clock_ms, std::int64_t id_ms) {
+  cover_id_time(clock_ms, id_ms);
+  record_in_database_mark(id_ms);
+}
+
 GeneratorScope scope_of(const GeneratorStates* local) {
   if (local == nullptr) return GeneratorScope::server;
   return local == &private_states ? GeneratorScope::private_state : GeneratorScope::backend;
@@ -162,6 +173,49 @@ std::int64_t snowflake_clock_unix_ms() {
   return local_states(false) == nullptr ? server_clock_now_ms() : clock::now_unix_ms();
 }
 
+LastIdTimes last_id_times() {
+  const auto ms = [](std::int64_t unix_ms) { return unix_ms * 1000; };
+  GeneratorStates states{};
+  if (GeneratorStates* local = local_states()) {
+    states = *local;
+  } else {
+    states.uuidv7.last = pg_atomic_read_u64(&shared->uuidv7);
+#ifdef IDGEN_LOCK_FREE_128
+    // A compare-and-swap that changes nothing reads the word whole.
+    states.distributed_id = distributed_id::unpack(
+        __sync_val_compare_and_swap(&shared->distributed_id, u128{0}, u128{0}));
+    states.distributed_id128 = distributed_id128::unpack(
+        __sync_val_compare_and_swap(&shared->distributed_id128, u128{0}, u128{0}));
+    states.ulid = ulid::unpack(__sync_val_compare_and_swap(&shared->ulid, u128{0}, u128{0}));
+#else
+    SpinLockAcquire(&shared->lock);
+    states.distributed_id = shared->distributed_id;
+    states.distributed_id128 = shared->distributed_id128;
+    states.ulid = shared->ulid;
+    SpinLockRelease(&shared->lock);
+#endif
+  }
+  const GeneratorStates* snowflake_states = local_states(false);
+  const std::uint64_t snowflake = snowflake_states != nullptr
+                                      ? snowflake_states->snowflake
+                                      : pg_atomic_read_u64(&shared->snowflake);
+  LastIdTimes times{};
+  if (snowflake != 0) {
+    times.snowflake_us = ms(static_cast<std::int64_t>(snowflake >> snowflake::kSequenceBits) +
+                            snowflake::kEpochUnixMs);
+  }
+  if (states.uuidv7.last != 0) times.uuidv7_us = rfc9562::v7_value_unix_us(states.uuidv7.last);
+  if (states.ulid.started) times.ulid_us = ms(static_cast<std::int64_t>(states.ulid.ms));
+  if (states.distributed_id.last_ts != 0) {
+    times.distributed_id_us = ms(states.distributed_id.last_ts + distributed_id::kEpochUnixMs);
+  }
+  if (states.distributed_id128.last_ts != 0) {
+    times.distributed_id128_us =
+        ms(states.distributed_id128.last_ts + distributed_id128::kEpochUnixMs);
+  }
+  return times;
+}
+
 void reset_private_generator_state() { private_states = GeneratorStates{}; }
 
 // The clock is read inside each attempt (inside the lock, or after the state snapshot a swap is
@@ -174,6 +228,7 @@ distributed_id::Step step_distributed_id(std::uint64_t q) {
   if (GeneratorStates* local = local_states()) {
     return distributed_id::step(local->distributed_id, q, clock::now_unix_ms());
   }
+  before_shared_step();
   std::int64_t clock_ms = 0;
   const auto attempt = [q, &clock_ms](distributed_id::State& s) {
     clock_ms = server_clock_now_ms();
@@ -187,7 +242,7 @@ distributed_id::Step step_distributed_id(std::uint64_t q) {
   const auto step = shared_step<distributed_id::Step>(&shared->distributed_id, attempt);
 #endif
   if (step.kind == distributed_id::StepKind::id) {
-    cover_id_time(clock_ms, step.ts + distributed_id::kEpochUnixMs);
+    hand_out(clock_ms, step.ts + distributed_id::kEpochUnixMs);
   }
   return step;
 }
@@ -196,6 +251,7 @@ distributed_id128::Step step_distributed_id128(u128 q) {
   if (GeneratorStates* local = local_states()) {
     return distributed_id128::step(local->distributed_id128, q, clock::now_unix_ms());
   }
+  before_shared_step();
   std::int64_t clock_ms = 0;
   const auto attempt = [q, &clock_ms](distributed_id128::State& s) {
     clock_ms = server_clock_now_ms();
@@ -209,7 +265,7 @@ distributed_id128::Step step_distributed_id128(u128 q) {
   const auto step = shared_step<distributed_id128::Step>(&shared->distributed_id128, attempt);
 #endif
   if (step.kind == distributed_id128::StepKind::id) {
-    cover_id_time(clock_ms, step.ts + distributed_id128::kEpochUnixMs);
+    hand_out(clock_ms, step.ts + distributed_id128::kEpochUnixMs);
   }
   return step;
 }
@@ -223,6 +279,7 @@ rfc9562::V7Step step_uuidv7() {
   // Lock-free everywhere: the state is one 64-bit word. A wait or out-of-range step publishes
   // nothing and is returned as it is: `last` was read fresh on entry and the clock after it, so
   // it never rests on a stale view, and the caller's next step reads both again.
+  before_shared_step();
   std::uint64_t last = pg_atomic_read_u64(&shared->uuidv7);
   for (;;) {
     const std::int64_t now_us = server_clock_now_us();
@@ -230,7 +287,7 @@ rfc9562::V7Step step_uuidv7() {
     if (step.kind != rfc9562::V7StepKind::id) return step;
     // On failure `last` is reloaded with the current word and the step is computed again.
     if (pg_atomic_compare_exchange_u64(&shared->uuidv7, &last, step.value)) {
-      cover_id_time(floor_div(now_us, 1000), static_cast<std::int64_t>(step.value >> 12));
+      hand_out(floor_div(now_us, 1000), static_cast<std::int64_t>(step.value >> 12));
       return step;
     }
   }
@@ -240,6 +297,7 @@ ulid::Step step_ulid(const std::uint8_t* fresh) {
   if (GeneratorStates* local = local_states()) {
     return ulid::step(local->ulid, clock::now_unix_ms(), fresh);
   }
+  before_shared_step();
   std::int64_t clock_ms = 0;
   const auto attempt = [fresh, &clock_ms](ulid::State& s) {
     clock_ms = server_clock_now_ms();
@@ -251,7 +309,7 @@ ulid::Step step_ulid(const std::uint8_t* fresh) {
 #else
   const auto step = shared_step<ulid::Step>(&shared->ulid, attempt);
 #endif
-  if (step.kind == ulid::StepKind::id) cover_id_time(clock_ms, static_cast<std::int64_t>(step.ms));
+  if (step.kind == ulid::StepKind::id) hand_out(clock_ms, static_cast<std::int64_t>(step.ms));
   return step;
 }
 
@@ -262,14 +320,15 @@ snowflake::Step step_snowflake() {
     return step;
   }
   // One 64-bit word, lock-free as UUIDv7's.
+  before_shared_step();
   std::uint64_t last = pg_atomic_read_u64(&shared->snowflake);
   for (;;) {
     const std::int64_t clock_ms = server_clock_now_ms();
     const snowflake::Step step = snowflake::next_value(last, clock_ms);
     if (step.kind != snowflake::StepKind::id) return step;
     if (pg_atomic_compare_exchange_u64(&shared->snowflake, &last, step.value)) {
-      cover_id_time(clock_ms, static_cast<std::int64_t>(step.value >> snowflake::kSequenceBits) +
-                                  snowflake::kEpochUnixMs);
+      hand_out(clock_ms, static_cast<std::int64_t>(step.value >> snowflake::kSequenceBits) +
+                             snowflake::kEpochUnixMs);
       return step;
     }
   }

@@ -22,6 +22,7 @@
 #include "core/distributed_id.hpp"
 #include "core/rfc9562.hpp"
 #include "core/snowflake.hpp"
+#include "core/stack_safe.hpp"
 #include "core/uint128.hpp"
 #include "core/ulid.hpp"
 
@@ -41,6 +42,18 @@ GeneratorScope current_snowflake_scope();
 // The clock that state's steps read, in Unix ms: the server clock for the server's state
 // (pg/server_clock.hpp), else the session's clock. A wait for Snowflake's next ms watches it.
 std::int64_t snowflake_clock_unix_ms();
+
+// What idgen.generator_status() shows of the state the session's next step uses (Snowflake's by
+// current_snowflake_scope()): the time (Unix µs) of each generator's last id, 0 before the first.
+struct LastIdTimes {
+  std::int64_t snowflake_us;
+  std::int64_t uuidv7_us;
+  std::int64_t ulid_us;
+  std::int64_t distributed_id_us;
+  std::int64_t distributed_id128_us;
+};
+IDGEN_STACK_SAFE(LastIdTimes);
+LastIdTimes last_id_times();
 
 // Forget the private state (a test run starts from a fresh generator).
 void reset_private_generator_state();

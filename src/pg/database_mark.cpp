@@ -1,0 +1,138 @@
+// See database_mark.hpp.
+#include "pg/database_mark.hpp"
+
+#include "pg/postgres.hpp"
+#include "pg/server_clock.hpp"
+
+IDGEN_BEGIN_SERVER_HEADERS
+#include "access/htup_details.h"
+#include "access/parallel.h"
+#include "access/xact.h"
+#include "access/xlog.h"
+#include "catalog/namespace.h"
+#include "catalog/pg_class.h"
+#include "miscadmin.h"
+#include "storage/lmgr.h"
+#include "utils/fmgrprotos.h"
+#include "utils/lsyscache.h"
+#include "utils/syscache.h"
+IDGEN_END_SERVER_HEADERS
+
+namespace idgen::pg {
+namespace {
+
+bool adopted = false;
+// The highest mark this backend wrote to or read from its database's sequence.
+std::int64_t known_database_mark = 0;
+// Whether the database's mark was last written by this server (its origin is ours).
+bool origin_is_ours = false;
+
+// The two sequences: the mark, and the system identifier of the server that wrote it (a server,
+// its standbys and its base backups share it; a restore or pg_upgrade target has its own).
+struct MarkSequences {
+  Oid mark;
+  Oid origin;
+};
+IDGEN_STACK_SAFE(MarkSequences);
+
+Oid sequence_named(Oid schema, const char* name) {
+  const Oid relid = get_relname_relid(name, schema);
+  if (!OidIsValid(relid) || get_rel_relkind(relid) != RELKIND_SEQUENCE) return InvalidOid;
+  return relid;
+}
+
+// Both, or InvalidOid marks in a database whose extension predates them.
+MarkSequences mark_sequences() {
+  const Oid schema = get_namespace_oid("idgen", true);
+  if (!OidIsValid(schema)) return {InvalidOid, InvalidOid};
+  const MarkSequences found{sequence_named(schema, "generator_mark"),
+                            sequence_named(schema, "generator_mark_origin")};
+  if (!OidIsValid(found.mark) || !OidIsValid(found.origin)) return {InvalidOid, InvalidOid};
+  return found;
+}
+
+std::int64_t this_server() { return static_cast<std::int64_t>(GetSystemIdentifier()); }
+
+Oid owner_of(Oid relid) {
+  HeapTuple tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(relid));
+  if (!HeapTupleIsValid(tuple)) elog(ERROR, "cache lookup failed for relation %u", relid);
+  const Oid owner = reinterpret_cast<Form_pg_class>(GETSTRUCT(tuple))->relowner;
+  ReleaseSysCache(tuple);
+  return owner;
+}
+
+// Runs f() as the sequences' owner, as PostgreSQL's RI triggers run their queries: the caller
+// needs no privilege on them, and no user code runs in between. An error restores the caller's
+// identity with the transaction's abort.
+template <typename F>
+void as_owner(Oid relid, F f) {
+  Oid user = InvalidOid;
+  int context = 0;
+  GetUserIdAndSecContext(&user, &context);
+  SetUserIdAndSecContext(owner_of(relid),
+                         context | SECURITY_LOCAL_USERID_CHANGE | SECURITY_RESTRICTED_OPERATION);
+  f();
+  SetUserIdAndSecContext(user, context);
+}
+
+// A sequence's last value; 0 when it was never set.
+std::int64_t read_sequence(Oid relid) {
+  LOCAL_FCINFO(fcinfo, 1);
+  InitFunctionCallInfoData(*fcinfo, nullptr, 1, InvalidOid, nullptr, nullptr);
+  fcinfo->args[0].value = ObjectIdGetDatum(relid);
+  fcinfo->args[0].isnull = false;
+  const Datum value = pg_sequence_last_value(fcinfo);
+  return fcinfo->isnull ? 0 : DatumGetInt64(value);
+}
+
+void set_sequence(Oid relid, std::int64_t value) {
+  (void)DirectFunctionCall2(setval_oid, ObjectIdGetDatum(relid), Int64GetDatum(value));
+}
+
+}  // namespace
+
+void adopt_database_mark() {
+  if (adopted) return;
+  const MarkSequences seqs = mark_sequences();
+  if (OidIsValid(seqs.mark)) {
+    std::int64_t mark = 0;
+    std::int64_t origin = 0;
+    as_owner(seqs.mark, [&] {
+      mark = read_sequence(seqs.mark);
+      origin = read_sequence(seqs.origin);
+    });
+    known_database_mark = mark;
+    origin_is_ours = origin == this_server();
+    // This server's own marks are covered by its durable mark already; adopting them would only
+    // move the clock on by the mark's window at every new session.
+    if (mark > 0 && !origin_is_ours) adopt_mark(mark);
+  }
+  adopted = true;
+}
+
+void record_in_database_mark(std::int64_t id_ms) {
+  if (id_ms <= known_database_mark) return;
+  if (XactReadOnly || IsInParallelMode() || RecoveryInProgress()) return;
+  const MarkSequences seqs = mark_sequences();
+  if (!OidIsValid(seqs.mark)) return;
+  const std::int64_t mark = server_clock_status().mark_ms;
+  if (mark < id_ms) return;  // not covered yet: cover_id_time comes first
+  // Sessions raise it one at a time (a lock that conflicts with itself, not with nextval or
+  // pg_dump), so a slower session never sets it back below a faster one's mark.
+  std::int64_t now_known = mark;
+  as_owner(seqs.mark, [&] {
+    LockRelationOid(seqs.mark, ShareUpdateExclusiveLock);
+    const std::int64_t current = read_sequence(seqs.mark);
+    if (current < mark) {
+      set_sequence(seqs.mark, mark);
+    } else {
+      now_known = current;
+    }
+    if (!origin_is_ours) set_sequence(seqs.origin, this_server());
+    UnlockRelationOid(seqs.mark, ShareUpdateExclusiveLock);
+  });
+  known_database_mark = now_known;
+  origin_is_ours = true;
+}
+
+}  // namespace idgen::pg
