@@ -1,6 +1,7 @@
 // See database_mark.hpp.
 #include "pg/database_mark.hpp"
 
+#include "pg/node_id_guc.hpp"
 #include "pg/postgres.hpp"
 #include "pg/server_clock.hpp"
 
@@ -89,6 +90,24 @@ void set_sequence(Oid relid, std::int64_t value) {
   (void)DirectFunctionCall2(setval_oid, ObjectIdGetDatum(relid), Int64GetDatum(value));
 }
 
+// A database restored or upgraded from another server: if that server still runs with this
+// server's node number, both make the same Snowflake ids. idgen cannot see the other server, so it
+// says so once, when it adopts the mark (a server makes no Snowflake ids without a node number).
+void warn_about_node_number(std::int64_t origin) {
+  const int node = configured_node_id();
+  if (node < 0) return;
+  ereport(WARNING,
+          (errmsg("this database's ids were made by another server (system identifier %llu)",
+                  static_cast<unsigned long long>(origin)),
+           errdetail("idgen moved its generators past that server's generator mark: new ids sort "
+                     "after its ids. Snowflake ids stay unique only while no two running servers "
+                     "have the same node number; this server's is %d.",
+                     node),
+           errhint("If that server still makes Snowflake ids with idgen.node_id = %d, give one of "
+                   "the two another node number.",
+                   node)));
+}
+
 }  // namespace
 
 void adopt_database_mark() {
@@ -105,7 +124,10 @@ void adopt_database_mark() {
     origin_is_ours = origin == this_server();
     // This server's own marks are covered by its durable mark already; adopting them would only
     // move the clock on by the mark's window at every new session.
-    if (mark > 0 && !origin_is_ours) adopt_mark(mark);
+    if (mark > 0 && !origin_is_ours) {
+      adopt_mark(mark);
+      warn_about_node_number(origin);
+    }
   }
   adopted = true;
 }

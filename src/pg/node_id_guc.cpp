@@ -17,6 +17,8 @@ int node_id = kUnset;
 
 }  // namespace
 
+int configured_node_id() { return node_id; }
+
 int required_node_id() {
   if (node_id == kUnset) {
     ereport(ERROR,
