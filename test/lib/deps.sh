@@ -14,6 +14,9 @@ IDGEN_DEMO_PACKAGES=(postgresql-15 postgresql-server-dev-15 libssl-dev make g++)
 IDGEN_TEST_PACKAGES=("${IDGEN_DEMO_PACKAGES[@]}" libgtest-dev clang-format cppcheck clang-14
                      libclang-rt-14-dev git jq unzip pgxnclient python3 valgrind libipc-run-perl bison flex
                      zlib1g-dev
+                     # libfaketime, preloaded into servers whose wall clock the TAP tests shift
+                     # (test/perl/IdgenTest/ShiftedClock.pm)
+                     faketime
                      # what Citus's configure asks for (test/lib/citus.sh builds it)
                      libcurl4-openssl-dev liblz4-dev libzstd-dev libkrb5-dev libselinux1-dev
                      libpam0g-dev libxslt1-dev)

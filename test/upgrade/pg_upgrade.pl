@@ -3,6 +3,12 @@
 # (test/fixtures/app_database.sql), from the installation IDGEN_OLD_INSTALL names to the one this
 # test runs on. Rows, indexes, defaults, constraints, the registry and ledger_verify are identical
 # afterwards (test/fixtures/app_snapshot.sql), and every generator and the ledgers go on.
+# The upgraded server's wall clock is 20 s behind the old one's (libfaketime; pg_upgrade itself
+# runs on the real clock), both with idgen.node_id = 1: the old server fills tables in the same
+# database with ids of every generator (snowflake, uuidv7, ulid, typeid, distributed_id,
+# distributed_id128, and a plain sequence next to them) from 3 concurrent sessions, the upgraded
+# one fills them again, and no INSERT is refused, no id is repeated, and every generator's ids
+# made after the upgrade sort above every id made before it.
 # Run by test/run-all.sh for each supported upgrade path, with idgen installed in both.
 use strict;
 use warnings;
@@ -10,6 +16,39 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use IdgenTest::AppDatabase qw(create_app_database app_snapshot);
+use IdgenTest::IdOrder qw(create_id_tables load_ids check_ids);
+use IdgenTest::ShiftedClock qw(start_shifted wait_for_shift);
+
+# A node seen through one of its databases, for IdgenTest::IdOrder, which works in a node's
+# postgres database: its SQL and sessions go to that database instead.
+{
+
+	package DatabaseOfNode;
+
+	sub new
+	{
+		my ($class, $node, $dbname) = @_;
+		return bless { node => $node, dbname => $dbname }, $class;
+	}
+
+	sub safe_psql
+	{
+		my ($self, undef, @rest) = @_;
+		return $self->{node}->safe_psql($self->{dbname}, @rest);
+	}
+
+	sub connstr
+	{
+		my ($self) = @_;
+		return $self->{node}->connstr($self->{dbname});
+	}
+
+	sub installed_command
+	{
+		my ($self, @rest) = @_;
+		return $self->{node}->installed_command(@rest);
+	}
+}
 
 my $old_install = $ENV{IDGEN_OLD_INSTALL}
   or die "IDGEN_OLD_INSTALL must name the installation to upgrade from";
@@ -25,15 +64,20 @@ $old->init(extra => \@old_initdb);
 $new->init(extra => \@initdb);
 for my $node ($old, $new)
 {
-	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
+	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'\nidgen.node_id = 1");
 }
 
 $old->start;
 create_app_database($old, 'app');
+# The id tables, in the application database (before its snapshot, which lists their defaults).
+my $old_app = DatabaseOfNode->new($old, 'app');
+my $set = create_id_tables($old_app, 'upgrade', 0);
 my $before = app_snapshot($old, 'app');
 my $old_last = $old->safe_psql('app',
 	'SELECT (SELECT id FROM events_v7 ORDER BY id DESC LIMIT 1), '
 	  . '(SELECT max(id) FROM invoices), (SELECT id FROM shipments ORDER BY id DESC LIMIT 1)');
+# The old server's ids, last, so that they are as recent as can be when the new server starts.
+load_ids($old_app, $set, 'old');
 $old->stop;
 
 # pg_upgrade (of 18 and later) writes its reports into the new data directory.
@@ -50,7 +94,10 @@ command_ok(
 	],
 	"$path: pg_upgrade succeeds");
 
-$new->start;
+# pg_upgrade ran the new cluster on the real clock; from now on it runs 20 s behind: far more
+# than pg_upgrade takes, so the load below runs while the old server's ids are ahead of the clock.
+ok(start_shifted($new, -20),
+	"$path: the upgraded server runs with its clock 20 s behind the old one's");
 my $after = app_snapshot($new, 'app');
 is($after, $before,
 	"$path: rows, registry, indexes, defaults, constraints and the event trigger are identical");
@@ -89,6 +136,21 @@ is( $new->safe_psql(
 	'true 32,true 32', "$path: both ledgers take an append after the upgrade and stay valid");
 is($new->safe_psql('app', 'SELECT idgen.generator_scope()'),
 	'server', "$path: the upgraded server loads idgen preloaded");
+
+# The id tables filled again on the upgraded server, its clock still 20 s behind.
+ok(wait_for_shift($new, -20), "$path: the upgraded server's clock is still 20 s behind");
+# How far its clock is behind the old server's last Snowflake id as its load starts (a figure,
+# not a check).
+note(
+	"$path: the upgraded server's clock is "
+	  . $new->safe_psql(
+		'app', q{SELECT round(extract(epoch FROM
+		  (SELECT max(idgen.snowflake_timestamp(id)) FROM upgrade_snowflake) - clock_timestamp()), 2)})
+	  . ' s behind the old server\'s last Snowflake id');
+my $new_app = DatabaseOfNode->new($new, 'app');
+load_ids($new_app, $set, 'new');
+check_ids($new_app, $set, "$path: pg_upgrade to a server 20 s behind",
+	[ 'old' ], [ 'new', 'the upgrade' ]);
 
 $new->stop;
 done_testing();

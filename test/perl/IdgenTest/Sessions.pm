@@ -6,7 +6,8 @@ use warnings;
 use Exporter 'import';
 use IPC::Run;
 
-our @EXPORT_OK = qw(run_concurrently run_concurrently_on start_pgbench finish_pgbench);
+our @EXPORT_OK =
+  qw(run_concurrently run_concurrently_on run_scripts_concurrently start_pgbench finish_pgbench);
 
 # run_concurrently($node, $dbname, \@scripts): runs each SQL script in its own psql session, all
 # at the same time, and waits for them. Returns the number of sessions that failed (each
@@ -43,6 +44,37 @@ sub run_concurrently_on
 		Test::More::diag("session failed: $session->{err}");
 	}
 	return $failed;
+}
+
+# run_scripts_concurrently($node, $dbname, \@scripts, $timeout): runs each SQL script in its own
+# psql session fed on standard input, all at the same time, and waits for them. Unlike
+# run_concurrently, every statement is its own transaction and an error does not stop the script
+# (the statements after it still run). A session still running after $timeout seconds is killed.
+# Returns a reference to the sessions' error output, one string per script ('' for a session
+# without error; "timed out after N s" added for a session that was killed).
+sub run_scripts_concurrently
+{
+	my ($node, $dbname, $scripts, $timeout) = @_;
+	my @running;
+	for my $sql (@$scripts)
+	{
+		my %session = (in => $sql, out => '', err => '');
+		$session{handle} = IPC::Run::start(
+			[
+				$node->installed_command('psql'), '-XAtq', '-v', 'ON_ERROR_STOP=0',
+				'-d', $node->connstr($dbname), '-f', '-'
+			],
+			'<', \$session{in}, '>', \$session{out}, '2>', \$session{err},
+			IPC::Run::timeout($timeout));
+		push @running, \%session;
+	}
+	for my $session (@running)
+	{
+		next if eval { $session->{handle}->finish; 1 };
+		$session->{handle}->kill_kill;
+		$session->{err} .= "timed out after $timeout s\n";
+	}
+	return [ map { $_->{err} } @running ];
 }
 
 # start_pgbench($node, @arguments): starts pgbench (-n, against the node's postgres database)

@@ -1,0 +1,98 @@
+# Ids keep their order through crashes and clock steps: on a server with idgen preloaded and
+# idgen.node_id set, whose wall clock the test shifts (libfaketime; CLOCK_MONOTONIC stays real,
+# as when an administrator or NTP steps the clock), every generator (snowflake, uuidv7, ulid,
+# typeid, distributed_id, distributed_id128, and a plain sequence next to them) never hands out
+# an id that sorts at or below one it handed out and committed before, nor the same id twice:
+#  - the clock steps 6 s back while the server runs, then a backend is killed with SIGKILL (the
+#    postmaster reinitialises shared memory and runs crash recovery);
+#  - the server crashes and restarts with its clock 2 s behind, then 5 s behind (with the ids
+#    also stored in tables whose id is the PRIMARY KEY: no INSERT is refused), then 30 s behind;
+#  - the clock runs 20 s ahead, then is corrected: sessions go on at once (each statement is
+#    limited to 8 s, so waiting out the 20 s fails it) and their ids still sort above.
+# Loads come from 3 concurrent sessions before and after each event; every event has its own
+# tables, and each check's name carries its figures.
+use strict;
+use warnings;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use IdgenTest::IdOrder qw(create_id_tables load_ids check_ids);
+use IdgenTest::ShiftedClock
+  qw(start_shifted crash_and_restart_shifted shift_clock kill_a_backend);
+
+my $node = PostgreSQL::Test::Cluster->new('durability');
+$node->init;
+# The framework turns restart_after_crash off; a killed backend must make the server reinitialise.
+$node->append_conf('postgresql.conf', <<'EOF');
+shared_preload_libraries = 'idgen'
+idgen.node_id = 1
+restart_after_crash = on
+EOF
+ok(start_shifted($node, 0), 'the server runs under libfaketime, its clock not shifted yet');
+$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
+is($node->safe_psql('postgres', 'SELECT idgen.generator_scope()'),
+	'server', 'idgen is preloaded: the generator state is the server\'s');
+
+# A fresh set of tables per event, a checkpoint after creating them (so that crash recovery
+# replays the event's own load only), and the load before the event.
+sub prepare
+{
+	my ($prefix, $keyed) = @_;
+	my $set = create_id_tables($node, $prefix, $keyed);
+	$node->safe_psql('postgres', 'CHECKPOINT');
+	load_ids($node, $set, 'before');
+	return $set;
+}
+
+# The clock steps 6 s back while the server runs; then a backend is killed.
+{
+	my $set = prepare('step_kill');
+	ok(shift_clock($node, -6), 'clock stepped 6 s back while running');
+	# A short load (1 500 ids per generator: few enough that no generator needs to wait for the
+	# clock to catch up), and the kill right after, while the ids handed out since the step may
+	# still be ahead of the clock that the reinitialised server goes on from.
+	load_ids($node, $set, 'between', ids => 500, batch => 500);
+	my ($pid, $log) = kill_a_backend($node);
+	ok( $pid && $log =~ /(?:server process|client backend) \(PID $pid\) was terminated by signal 9/
+		  && $log =~ /all server processes terminated; reinitializing/,
+		"backend $pid killed with SIGKILL: the postmaster reinitialised the server")
+	  or diag("server log meanwhile:\n$log");
+	load_ids($node, $set, 'after');
+	check_ids(
+		$node, $set,
+		'clock 6 s back, then a backend killed',
+		[ 'before' ],
+		[ 'between', 'the clock stepped 6 s back' ],
+		[ 'after', 'the backend was killed' ]);
+}
+
+# Crashes, the server restarting with its clock behind.
+for my $event ([ 'crash_2s', -2, 0 ], [ 'crash_5s', -5, 1 ], [ 'crash_30s', -30, 0 ])
+{
+	my ($prefix, $behind, $keyed) = @$event;
+	ok(shift_clock($node, 0), "$prefix: clock back to the real time");
+	my $set = prepare($prefix, $keyed);
+	ok(crash_and_restart_shifted($node, $behind),
+		"$prefix: crash (-m immediate), restart through crash recovery with the clock ${\-$behind} s behind");
+	load_ids($node, $set, 'after');
+	check_ids(
+		$node, $set,
+		"crash, restart ${\-$behind} s behind" . ($keyed ? ' (3 tables, 2 keyed)' : ''),
+		[ 'before' ],
+		[ 'after', 'the restart' ]);
+}
+
+# The clock runs 20 s ahead, then is corrected; the sessions after the correction may not wait
+# out the 20 s (statement_timeout 8 s: a stall fails their INSERTs).
+{
+	my $set = create_id_tables($node, 'ahead_20s', 0);
+	ok(shift_clock($node, 20), 'clock 20 s ahead while running');
+	load_ids($node, $set, 'before');
+	ok(shift_clock($node, 0), 'clock corrected, back to the real time');
+	load_ids($node, $set, 'after', statement_timeout => '8s');
+	check_ids($node, $set, 'clock 20 s ahead, then corrected',
+		[ 'before' ], [ 'after', 'the correction' ]);
+}
+
+$node->stop;
+done_testing();
