@@ -22,9 +22,6 @@ IDGEN_END_SERVER_HEADERS
 namespace idgen::pg {
 namespace {
 
-bool adopted = false;
-// The highest mark this backend wrote to or read from its database's sequence.
-std::int64_t known_database_mark = 0;
 // Whether the database's mark was last written by this server (its origin is ours).
 bool origin_is_ours = false;
 
@@ -110,8 +107,9 @@ void warn_about_node_number(std::int64_t origin) {
 
 }  // namespace
 
-void adopt_database_mark() {
-  if (adopted) return;
+DatabaseMarkSeen database_mark_seen = {false, 0};
+
+void adopt_database_mark_now() {
   const MarkSequences seqs = mark_sequences();
   if (OidIsValid(seqs.mark)) {
     std::int64_t mark = 0;
@@ -120,7 +118,7 @@ void adopt_database_mark() {
       mark = read_sequence(seqs.mark);
       origin = read_sequence(seqs.origin);
     });
-    known_database_mark = mark;
+    database_mark_seen.recorded = mark;
     origin_is_ours = origin == this_server();
     // This server's own marks are covered by its durable mark already; adopting them would only
     // move the clock on by the mark's window at every new session.
@@ -129,11 +127,10 @@ void adopt_database_mark() {
       warn_about_node_number(origin);
     }
   }
-  adopted = true;
+  database_mark_seen.adopted = true;
 }
 
-void record_in_database_mark(std::int64_t id_ms) {
-  if (id_ms <= known_database_mark) return;
+void record_in_database_mark_now(std::int64_t id_ms) {
   if (XactReadOnly || IsInParallelMode() || RecoveryInProgress()) return;
   const MarkSequences seqs = mark_sequences();
   if (!OidIsValid(seqs.mark)) return;
@@ -153,7 +150,7 @@ void record_in_database_mark(std::int64_t id_ms) {
     if (!origin_is_ours) set_sequence(seqs.origin, this_server());
     UnlockRelationOid(seqs.mark, ShareUpdateExclusiveLock);
   });
-  known_database_mark = now_known;
+  database_mark_seen.recorded = now_known;
   origin_is_ours = true;
 }
 
