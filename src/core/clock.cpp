@@ -13,12 +13,6 @@ std::int64_t pinned_us = 0;
 
 }  // namespace
 
-std::int64_t real_now_unix_us() noexcept {
-  timespec ts{};
-  clock_gettime(CLOCK_REALTIME, &ts);
-  return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
-}
-
 std::int64_t monotonic_us() noexcept {
   timespec ts{};
   clock_gettime(CLOCK_MONOTONIC, &ts);

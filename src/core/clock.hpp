@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ctime>
 
 namespace idgen::clock {
 
@@ -16,7 +17,12 @@ std::int64_t now_unix_ms() noexcept;
 
 // The system clock's microseconds whatever the pin: for limits that a session's pinned clock must
 // not move (how far ahead of real time a ledger event may be).
-std::int64_t real_now_unix_us() noexcept;
+// Inline: the server-wide generators read it for every id.
+inline std::int64_t real_now_unix_us() noexcept {
+  timespec ts{};
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+}
 
 // Microseconds of CLOCK_MONOTONIC (since an unspecified start, the same for every process of the
 // machine until it reboots), whatever the pin. A step of the wall clock (an administrator, NTP

@@ -23,15 +23,6 @@ namespace {
 
 constexpr const char* kLockTranche = "idgen generator mark";
 
-// Each an int64 stored as its bits.
-struct SharedServerClock {
-  pg_atomic_uint64 last_us;       // the last reading (core/server_clock.hpp)
-  pg_atomic_uint64 slew_base_us;  // the slew base
-  pg_atomic_uint64 mark_ms;       // the durable mark, 0 before the first
-};
-IDGEN_STACK_SAFE(SharedServerClock);
-
-SharedServerClock* shared = nullptr;
 LWLock* mark_lock = nullptr;  // held while the mark is written: one writer at a time
 
 shmem_startup_hook_type previous_startup_hook = nullptr;
@@ -51,7 +42,7 @@ void store(pg_atomic_uint64* word, std::int64_t value) {
 // with the old base computes from the older anchor, which is behind the wall clock.
 bool move_last_reading(std::int64_t seen, std::int64_t reading) {
   auto expected = static_cast<std::uint64_t>(seen);
-  return pg_atomic_compare_exchange_u64(&shared->last_us, &expected,
+  return pg_atomic_compare_exchange_u64(&shared_server_clock->last_us, &expected,
                                         static_cast<std::uint64_t>(reading));
 }
 
@@ -60,16 +51,16 @@ bool move_last_reading(std::int64_t seen, std::int64_t reading) {
 void raise_floor(std::int64_t floor_us) {
   const std::int64_t base = server_clock::slew_base(floor_us, clock::monotonic_us());
   for (;;) {
-    const std::int64_t seen = load(&shared->slew_base_us);
+    const std::int64_t seen = load(&shared_server_clock->slew_base_us);
     if (seen >= base) break;
     auto expected = static_cast<std::uint64_t>(seen);
-    if (pg_atomic_compare_exchange_u64(&shared->slew_base_us, &expected,
+    if (pg_atomic_compare_exchange_u64(&shared_server_clock->slew_base_us, &expected,
                                        static_cast<std::uint64_t>(base))) {
       break;
     }
   }
   for (;;) {
-    const std::int64_t seen = load(&shared->last_us);
+    const std::int64_t seen = load(&shared_server_clock->last_us);
     if (seen >= floor_us || move_last_reading(seen, floor_us)) return;
   }
 }
@@ -98,38 +89,25 @@ void attach_shared_memory() noexcept {
                                                start, clock::monotonic_us())));
     pg_atomic_init_u64(&mem->mark_ms, static_cast<std::uint64_t>(mark));
   }
-  shared = mem;
+  shared_server_clock = mem;
   mark_lock = &GetNamedLWLockTranche(kLockTranche)[0].lock;
   LWLockRelease(AddinShmemInitLock);
 }
 
 // Under mark_lock: logs and writes a higher mark, then publishes it.
 void raise_mark_locked(std::int64_t clock_ms, std::int64_t id_ms) {
-  const std::int64_t mark = load(&shared->mark_ms);
+  const std::int64_t mark = load(&shared_server_clock->mark_ms);
   if (!generator_mark::raise_due(mark, clock_ms) && generator_mark::covers(mark, id_ms)) return;
   const std::int64_t next = generator_mark::next_mark(clock_ms, id_ms);
   if (next <= mark) return;
   log_mark(next);
   write_mark_file(next);
-  store(&shared->mark_ms, next);
-}
-
-// The generator clock's reading with the wall clock at `wall`.
-std::int64_t reading_at(std::int64_t wall) {
-  const std::int64_t last = load(&shared->last_us);
-  if (server_clock::wall_suffices(wall, last)) {
-    if (server_clock::refresh_due(wall - last) && move_last_reading(last, wall)) {
-      store(&shared->slew_base_us, server_clock::slew_base(wall, clock::monotonic_us()));
-    }
-    return wall;
-  }
-  const std::int64_t now =
-      server_clock::reading_behind(wall, load(&shared->slew_base_us), clock::monotonic_us());
-  if (server_clock::refresh_due(now - last)) (void)move_last_reading(last, now);
-  return now;
+  store(&shared_server_clock->mark_ms, next);
 }
 
 }  // namespace
+
+SharedServerClock* shared_server_clock = nullptr;
 
 void install_server_clock() {
   if (!process_shared_preload_libraries_in_progress) return;
@@ -140,12 +118,24 @@ void install_server_clock() {
   register_mark_wal();
 }
 
-std::int64_t server_clock_now_us() { return reading_at(clock::real_now_unix_us()); }
+// The reading when the wall clock is behind the last reading, or when the last reading is due to
+// move on (server_clock_now_us() handles the rest inline).
+std::int64_t server_clock_reading_at(std::int64_t wall, std::int64_t last) {
+  if (server_clock::wall_suffices(wall, last)) {
+    if (server_clock::refresh_due(wall - last) && move_last_reading(last, wall)) {
+      store(&shared_server_clock->slew_base_us,
+            server_clock::slew_base(wall, clock::monotonic_us()));
+    }
+    return wall;
+  }
+  const std::int64_t now = server_clock::reading_behind(
+      wall, load(&shared_server_clock->slew_base_us), clock::monotonic_us());
+  if (server_clock::refresh_due(now - last)) (void)move_last_reading(last, now);
+  return now;
+}
 
-void cover_id_time(std::int64_t clock_ms, std::int64_t id_ms) {
-  const std::int64_t mark = load(&shared->mark_ms);
-  const bool covered = generator_mark::covers(mark, id_ms);
-  if (covered && !generator_mark::raise_due(mark, clock_ms)) return;
+// The mark must rise (an id passes it), or may (it is close): cover_id_time() decided inline.
+void raise_mark_for(std::int64_t clock_ms, std::int64_t id_ms, bool covered) {
   if (RecoveryInProgress()) return;
   if (covered) {
     // Ahead of need: only if no other session is writing the mark right now.
@@ -160,10 +150,10 @@ void cover_id_time(std::int64_t clock_ms, std::int64_t id_ms) {
 void adopt_mark(std::int64_t mark_ms) {
   if (!RecoveryInProgress()) {
     LWLockAcquire(mark_lock, LW_EXCLUSIVE);
-    if (mark_ms > load(&shared->mark_ms)) {
+    if (mark_ms > load(&shared_server_clock->mark_ms)) {
       log_mark(mark_ms);
       write_mark_file(mark_ms);
-      store(&shared->mark_ms, mark_ms);
+      store(&shared_server_clock->mark_ms, mark_ms);
     }
     LWLockRelease(mark_lock);
   }
@@ -172,21 +162,22 @@ void adopt_mark(std::int64_t mark_ms) {
 
 void apply_replayed_mark(std::int64_t mark_ms) {
   LWLockAcquire(mark_lock, LW_EXCLUSIVE);
-  if (mark_ms > load(&shared->mark_ms)) {
+  if (mark_ms > load(&shared_server_clock->mark_ms)) {
     write_mark_file(mark_ms);
-    store(&shared->mark_ms, mark_ms);
+    store(&shared_server_clock->mark_ms, mark_ms);
   }
   LWLockRelease(mark_lock);
 }
 
 void start_clock_after_mark() {
-  const std::int64_t mark = load(&shared->mark_ms);
+  const std::int64_t mark = load(&shared_server_clock->mark_ms);
   if (mark > 0) raise_floor(generator_mark::clock_floor_us(mark));
 }
 
 ServerClockStatus server_clock_status() {
   const std::int64_t wall = clock::real_now_unix_us();
-  return {reading_at(wall), wall, load(&shared->mark_ms)};
+  const std::int64_t last = load(&shared_server_clock->last_us);
+  return {server_clock_reading_at(wall, last), wall, load(&shared_server_clock->mark_ms)};
 }
 
 }  // namespace idgen::pg

@@ -9,23 +9,56 @@
 
 #include <cstdint>
 
+#include "core/clock.hpp"
+#include "core/generator_mark.hpp"
+#include "core/server_clock.hpp"
 #include "core/stack_safe.hpp"
+#include "pg/postgres.hpp"
+
+IDGEN_BEGIN_SERVER_HEADERS
+#include "port/atomics.h"
+IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
+
+// The shared state, each word an int64 stored as its bits. Every server-wide id reads the first
+// and the third, so the checks below are inline and only the rare case goes out of line.
+struct SharedServerClock {
+  pg_atomic_uint64 last_us;       // the last reading (core/server_clock.hpp)
+  pg_atomic_uint64 slew_base_us;  // the slew base
+  pg_atomic_uint64 mark_ms;       // the durable mark, 0 before the first
+};
+IDGEN_STACK_SAFE(SharedServerClock);
+extern SharedServerClock* shared_server_clock;  // set in every process when preloaded
+
+std::int64_t server_clock_reading_at(std::int64_t wall_us, std::int64_t last_us);
+void raise_mark_for(std::int64_t clock_ms, std::int64_t id_ms, bool covered);
 
 // From _PG_init while idgen is being preloaded: reserves the shared state and its lock.
 void install_server_clock();
 
 // The generator clock's reading in Unix µs. Only atomic reads and writes of shared memory, no
 // call into PostgreSQL: it may be read inside a generator's compare-and-swap loop or spinlock.
-std::int64_t server_clock_now_us();
+inline std::int64_t server_clock_now_us() {
+  const std::int64_t wall = clock::real_now_unix_us();
+  const auto last = static_cast<std::int64_t>(pg_atomic_read_u64(&shared_server_clock->last_us));
+  if (server_clock::wall_suffices(wall, last) && !server_clock::refresh_due(wall - last)) {
+    return wall;
+  }
+  return server_clock_reading_at(wall, last);
+}
 
 // Makes sure the mark covers an id whose time (Unix ms) is id_ms, made at generator clock ms
 // clock_ms; raises it (WAL, then the file, durably) when needed, and a little before it is
 // needed when nobody else is raising it. Call it after the step and before the id is returned,
 // outside any spinlock: it may wait for the mark's lock and for the writes. Does nothing during
 // recovery, where no WAL can be written (Snowflake refuses to run there).
-void cover_id_time(std::int64_t clock_ms, std::int64_t id_ms);
+inline void cover_id_time(std::int64_t clock_ms, std::int64_t id_ms) {
+  const auto mark = static_cast<std::int64_t>(pg_atomic_read_u64(&shared_server_clock->mark_ms));
+  const bool covered = generator_mark::covers(mark, id_ms);
+  if (covered && !generator_mark::raise_due(mark, clock_ms)) return;
+  raise_mark_for(clock_ms, id_ms, covered);
+}
 
 // Adopts a mark found elsewhere (a database restored or upgraded from another server): the
 // durable mark rises to it and the clock moves past it, so the next ids sort after that server's.
