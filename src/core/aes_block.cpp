@@ -6,6 +6,8 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 
+#include "core/byte_order.hpp"
+
 namespace idgen {
 namespace {
 
@@ -75,6 +77,25 @@ bool AesBlockCipher::encrypt(const std::uint8_t in[16], std::uint8_t out[16]) co
 
 bool AesBlockCipher::decrypt(const std::uint8_t in[16], std::uint8_t out[16]) const noexcept {
   return one_block(decrypt_, in, out);
+}
+
+bool set_derived_key(AesBlockCipher& cipher, const std::uint8_t* master, std::size_t master_len,
+                     const std::uint8_t label[16]) noexcept {
+  std::uint8_t key[16] = {};
+  const bool ok = cipher.set_key(master, master_len) && cipher.encrypt(label, key) &&
+                  cipher.set_key(key, sizeof key);
+  OPENSSL_cleanse(key, sizeof key);
+  if (!ok) cipher.clear();
+  return ok;
+}
+
+bool keyed_u64(const AesBlockCipher& cipher, std::uint64_t value, std::uint64_t* out) noexcept {
+  std::uint8_t block[16] = {};
+  store_be64(block, value);
+  std::uint8_t result[16];
+  if (!cipher.encrypt(block, result)) return false;
+  *out = load_be64(result);
+  return true;
 }
 
 }  // namespace idgen

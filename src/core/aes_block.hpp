@@ -47,4 +47,17 @@ class AesBlockCipher {
   std::size_t key_length_ = 0;
 };
 
+// Keys `cipher` with a subkey of `master` (16, 24 or 32 bytes) for one purpose: AES-128 keyed
+// with AES under `master` of the 16-byte `label`, so each label gives an unrelated key and the
+// master key is never used directly. False when master's length is not an AES key length or
+// OpenSSL failed; the cipher is then empty.
+[[nodiscard]] bool set_derived_key(AesBlockCipher& cipher, const std::uint8_t* master,
+                                   std::size_t master_len, const std::uint8_t label[16]) noexcept;
+
+// A keyed 64-bit function of a 64-bit value: the first 8 bytes, big-endian, of the cipher's block
+// of the value's 8 big-endian bytes and 8 zero bytes. Without the key, outputs say nothing of the
+// values. False when the cipher has no key or OpenSSL failed.
+[[nodiscard]] bool keyed_u64(const AesBlockCipher& cipher, std::uint64_t value,
+                             std::uint64_t* out) noexcept;
+
 }  // namespace idgen

@@ -5,7 +5,6 @@
 #include <cstring>
 
 #include "core/aes_block.hpp"
-#include "core/byte_order.hpp"
 #include "core/stack_safe.hpp"
 #include "pg/event_id_datum.hpp"
 #include "pg/immortal.hpp"
@@ -201,17 +200,11 @@ Immortal<AesBlockCipher> lock_tag_cipher;
 const AesBlockCipher& ledger_lock_cipher() {
   AesBlockCipher& cipher = lock_tag_cipher.get();
   if (cipher.has_key()) return cipher;
-  static_assert(MOCK_AUTH_NONCE_LEN == 32, "the nonce keys AES-256");
+  static_assert(MOCK_AUTH_NONCE_LEN == 32, "the nonce is an AES-256 key");
   static const std::uint8_t kLabel[16] = {'i', 'd', 'g', 'e', 'n', ' ', 'l', 'e',
                                           'd', 'g', 'e', 'r', ' ', 'l', 'c', 'k'};
-  std::uint8_t key[16] = {};
-  bool ok = cipher.set_key(reinterpret_cast<const std::uint8_t*>(GetMockAuthenticationNonce()),
-                           MOCK_AUTH_NONCE_LEN) &&
-            cipher.encrypt(kLabel, key);
-  ok = ok && cipher.set_key(key, sizeof key);
-  explicit_bzero(key, sizeof key);
-  if (!ok) {
-    cipher.clear();
+  if (!set_derived_key(cipher, reinterpret_cast<const std::uint8_t*>(GetMockAuthenticationNonce()),
+                       MOCK_AUTH_NONCE_LEN, kLabel)) {
     ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
                     errmsg("could not derive the ledger lock key: OpenSSL failed")));
   }
@@ -227,14 +220,12 @@ void forget_ledger_plans(Oid relid) noexcept {
 }
 
 void lock_ledger(Relation rel, std::uint32_t ledger) {
-  std::uint8_t block[16] = {};
-  store_be64(block, std::uint64_t{RelationGetRelid(rel)} << 32 | ledger);
-  std::uint8_t tag_bytes[16];
-  if (!ledger_lock_cipher().encrypt(block, tag_bytes)) {
+  std::uint64_t tag_value = 0;
+  if (!keyed_u64(ledger_lock_cipher(), std::uint64_t{RelationGetRelid(rel)} << 32 | ledger,
+                 &tag_value)) {
     ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
                     errmsg("could not compute the ledger lock: OpenSSL failed")));
   }
-  const std::uint64_t tag_value = load_be64(tag_bytes);
   LOCKTAG tag;
   SET_LOCKTAG_ADVISORY(tag, MyDatabaseId, static_cast<std::uint32_t>(tag_value >> 32),
                        static_cast<std::uint32_t>(tag_value), kLedgerLockSubId);

@@ -191,6 +191,48 @@ TEST(AesBlockCipher, RefusesOtherLengthsAndEmptyUse) {
   EXPECT_FALSE(cipher.encrypt(block, block));
 }
 
+TEST(AesBlockCipher, DerivedKeyIsTheMasterKeysBlockOfTheLabel) {
+  // FIPS 197 C.1: AES-128 with key 00 01 .. 0f turns 00 11 .. ff into 69 c4 .. 5a.
+  std::uint8_t master[16];
+  std::uint8_t label[16];
+  for (int i = 0; i < 16; ++i) {
+    master[i] = static_cast<std::uint8_t>(i);
+    label[i] = static_cast<std::uint8_t>(0x11 * i);
+  }
+  const std::uint8_t subkey[16] = {0x69, 0xc4, 0xe0, 0xd8, 0x6a, 0x7b, 0x04, 0x30,
+                                   0xd8, 0xcd, 0xb7, 0x80, 0x70, 0xb4, 0xc5, 0x5a};
+  AesBlockCipher derived;
+  ASSERT_TRUE(set_derived_key(derived, master, sizeof master, label));
+  EXPECT_TRUE(derived.holds_key(subkey, sizeof subkey));
+  // Another label, another key; a master of another length fails and leaves the cipher empty.
+  label[0] ^= 1;
+  AesBlockCipher other;
+  ASSERT_TRUE(set_derived_key(other, master, sizeof master, label));
+  EXPECT_FALSE(other.holds_key(subkey, sizeof subkey));
+  EXPECT_FALSE(set_derived_key(other, master, 15, label));
+  EXPECT_FALSE(other.has_key());
+}
+
+TEST(AesBlockCipher, KeyedU64IsTheFirstHalfOfTheValuesBlock) {
+  std::uint8_t key[16] = {};
+  AesBlockCipher cipher;
+  ASSERT_TRUE(cipher.set_key(key, sizeof key));
+  const std::uint64_t value = 0x0000400100000007;  // a table oid << 32 | a ledger id
+  std::uint8_t block[16] = {0x00, 0x00, 0x40, 0x01, 0x00, 0x00, 0x00, 0x07};
+  std::uint8_t expected[16];
+  ASSERT_TRUE(cipher.encrypt(block, expected));
+  std::uint64_t out = 0;
+  ASSERT_TRUE(keyed_u64(cipher, value, &out));
+  std::uint64_t first_half = 0;
+  for (int i = 0; i < 8; ++i) first_half = (first_half << 8) | expected[i];
+  EXPECT_EQ(out, first_half);
+  std::uint64_t neighbour = 0;
+  ASSERT_TRUE(keyed_u64(cipher, value + 1, &neighbour));
+  EXPECT_NE(neighbour, out);
+  AesBlockCipher empty;
+  EXPECT_FALSE(keyed_u64(empty, value, &out));
+}
+
 TEST(PublicIdKey, TextRules) {
   std::uint8_t key[32];
   auto parse = [&](const std::string& s) {
