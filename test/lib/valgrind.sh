@@ -33,17 +33,25 @@ run_valgrind_regress() {
   if (($# > 0)); then
     tests="setup $*"
   else
-    tests=$(make -s --no-print-directory PG_CONFIG="$prefix/bin/pg_config" print-regress) || return 1
+    tests=$(make -s --no-print-directory PG_CONFIG="$prefix/bin/pg_config" print-regress) ||
+      { echo "make print-regress failed for $prefix" >"$log"; return 1; }
   fi
   work=$(mktemp -d /tmp/idgen-valgrind.XXXXXX)
   copy_for_server "$work"
   # PostgreSQL's own suppressions, for what its code does on purpose (its source archive has them).
-  tar -xJf "$archive" -C "$work" --strip-components=3 \
-    "postgresql-$IDGEN_VALGRIND_MAJOR/src/tools/valgrind.supp" || return 1
+  if ! tar -xJf "$archive" -C "$work" --strip-components=3 \
+    "postgresql-$IDGEN_VALGRIND_MAJOR/src/tools/valgrind.supp" 2>"$log"; then
+    echo "could not take valgrind.supp from $archive" >>"$log"
+    rm -rf "$work"
+    return 1
+  fi
   mkdir "$work/valgrind"
   chown postgres: "$work/valgrind" "$work/valgrind.supp" 2>/dev/null
-  as_server "$prefix/bin/initdb" -D "$work/data" -A trust --no-sync >"$work/initdb.log" 2>&1 ||
-    { cat "$work/initdb.log" >"$log"; rm -rf "$work"; return 1; }
+  if ! as_server "$prefix/bin/initdb" -D "$work/data" -A trust --no-sync >"$work/initdb.log" 2>&1; then
+    { echo "initdb failed:"; cat "$work/initdb.log"; } >"$log"
+    rm -rf "$work"
+    return 1
+  fi
   # The two modes run at the same time: each takes its ports from a range of its own.
   if [ "$mode" = preloaded ]; then
     port=$(free_ports_in 46500 46999 | head -n 1)
