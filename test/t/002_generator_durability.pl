@@ -7,6 +7,7 @@
 #    postmaster reinitialises shared memory and runs crash recovery);
 #  - the server crashes and restarts with its clock 2 s behind, then 5 s behind (with the ids
 #    also stored in tables whose id is the PRIMARY KEY: no INSERT is refused), then 30 s behind;
+#  - ids of a transaction that rolled back, then a crash and a restart 2 s behind;
 #  - the clock runs 20 s ahead, then is corrected: sessions go on at once (each statement is
 #    limited to 8 s, so waiting out the 20 s fails it) and their ids still sort above.
 # Loads come from 3 concurrent sessions before and after each event; every event has its own
@@ -80,6 +81,40 @@ for my $event ([ 'crash_2s', -2, 0 ], [ 'crash_5s', -5, 1 ], [ 'crash_30s', -30,
 		"crash, restart ${\-$behind} s behind" . ($keyed ? ' (3 tables, 2 keyed)' : ''),
 		[ 'before' ],
 		[ 'after', 'the restart' ]);
+}
+
+# Ids of a transaction that never commits are covered too: a session makes 20 000 ids of every
+# generator and rolls back, the server crashes at once and restarts 2 s behind, and 1 000 new ids
+# of every generator all sort above the largest rolled-back one.
+{
+	my %generators = (
+		snowflake => [ 'idgen.snowflake()', 'x', 'bigint' ],
+		uuidv7 => [ 'idgen.uuidv7()', 'x', 'uuid' ],
+		ulid => [ 'idgen.ulid()', 'x', 'uuid' ],
+		typeid => [ q{idgen.typeid('user')}, 'x COLLATE "C"', 'text' ],
+		distributed_id => [ 'idgen.distributed_id()', 'x', 'numeric' ],
+		distributed_id128 => [ 'idgen.distributed_id128()', 'x', 'uuid' ]);
+	ok(shift_clock($node, 0), 'rolled back: clock back to the real time');
+	my %largest;
+	for my $name (sort keys %generators)
+	{
+		my ($call, $key) = @{ $generators{$name} };
+		$largest{$name} = $node->safe_psql('postgres',
+			"BEGIN; SELECT x FROM (SELECT $call AS x FROM generate_series(1, 20000)) s "
+			  . "ORDER BY $key DESC LIMIT 1; ROLLBACK;");
+	}
+	ok(crash_and_restart_shifted($node, -2),
+		'rolled back: crash right after the rollback, restart with the clock 2 s behind');
+	for my $name (sort keys %generators)
+	{
+		my ($call, $key, $type) = @{ $generators{$name} };
+		my $not_above = $node->safe_psql('postgres',
+			"SELECT count(*) FROM (SELECT $call AS x FROM generate_series(1, 1000)) s "
+			  . "WHERE $key <= '$largest{$name}'::$type");
+		is($not_above, 0,
+			"rolled back, crash, restart 2 s behind: $name: 0 of 1 000 new ids at or below the "
+			  . "largest of 20 000 rolled-back ones ($largest{$name})");
+	}
 }
 
 # The clock runs 20 s ahead, then is corrected; the sessions after the correction may not wait
