@@ -240,3 +240,13 @@ COMMENT ON SEQUENCE idgen.generator_mark_origin IS
 SELECT pg_catalog.pg_extension_config_dump('idgen.generator_mark_origin', '');
 
 GRANT SELECT ON SEQUENCE idgen.generator_mark_origin TO PUBLIC;
+
+-- Ids that 0.2.0 made in this database carry times up to about now (its generators ran at most
+-- a second ahead of the clock): the database's mark starts 2 s ahead of now, so
+-- a server this database is restored or upgraded into starts its generators after them.
+SELECT pg_catalog.setval('idgen.generator_mark',
+                         (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
+                            OPERATOR(pg_catalog.*) 1000 OPERATOR(pg_catalog.+) 2000)::bigint);
+
+SELECT pg_catalog.setval('idgen.generator_mark_origin',
+                         (SELECT c.system_identifier FROM pg_catalog.pg_control_system() c));

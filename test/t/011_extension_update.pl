@@ -190,6 +190,19 @@ for my $from (@sources)
 		),
 		'f|t|f',
 		"update from $from: the writer keeps SELECT on the registry, and registers only once granted EXECUTE");
+	# The ids the old version made (UUIDv7, DistributedId, DistributedId128) all lie below the
+	# database's generator mark that the update starts, which names this server as its writer.
+	is( $node->safe_psql(
+			$db, q{
+SELECT count(*) FILTER (WHERE (extract(epoch FROM t) * 1000)::bigint >= m.last_value),
+       bool_and(o.last_value = (SELECT system_identifier FROM pg_control_system()))
+FROM (SELECT idgen.uuid_timestamp(v7) FROM app.orders
+      UNION ALL SELECT idgen.distributed_id_timestamp(id) FROM app.invoices
+      UNION ALL SELECT idgen.distributed_id128_timestamp(wide) FROM app.invoices) ids(t),
+     idgen.generator_mark m, idgen.generator_mark_origin o}),
+		'0|t',
+		"update from $from: every id made before the update lies below the database's new generator mark, which this server wrote"
+	);
 	is($node->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'idgen'}),
 		$default_version, "update from $from along $path: extversion is now $default_version");
 	is($node->safe_psql($db, $data_state),
