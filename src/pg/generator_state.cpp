@@ -88,18 +88,15 @@ void attach_shared_memory() noexcept {
   LWLockRelease(AddinShmemInitLock);
 }
 
-// The session's own state, or nullptr for the shared one. A pinned clock or the test seed gives
-// the session a state of its own; the test seed only matters to generators with random bits
-// (Snowflake has none, so the seed leaves it on the server's state).
+// The session's own state, or nullptr for the shared one. A pinned clock or
+// idgen.test_random_seed gives the session a state of its own; the random seed only matters to
+// generators with random bits (Snowflake ids have none, so it stays on the server's state).
 GeneratorStates* local_states(bool random_bits = true) {
   if (clock::is_pinned() || (random_bits && random::is_deterministic())) return &private_states;
   return shared == nullptr ? &backend_states : nullptr;
 }
 
 std::int64_t server_clock_now_ms() { return floor_div(server_clock_now_us(), 1000); }
-
-// Before the server's state makes an id: a mark restored into this database counts.
-void before_shared_step() { adopt_database_mark(); }
 
 // After the server's state made an id of time id_ms at clock ms clock_ms, before it is returned:
 // the durable mark covers it, and this database's mark records it.
@@ -228,7 +225,7 @@ distributed_id::Step step_distributed_id(std::uint64_t q) {
   if (GeneratorStates* local = local_states()) {
     return distributed_id::step(local->distributed_id, q, clock::now_unix_ms());
   }
-  before_shared_step();
+  adopt_database_mark();  // a mark restored into this database counts
   std::int64_t clock_ms = 0;
   const auto attempt = [q, &clock_ms](distributed_id::State& s) {
     clock_ms = server_clock_now_ms();
@@ -251,7 +248,7 @@ distributed_id128::Step step_distributed_id128(u128 q) {
   if (GeneratorStates* local = local_states()) {
     return distributed_id128::step(local->distributed_id128, q, clock::now_unix_ms());
   }
-  before_shared_step();
+  adopt_database_mark();  // a mark restored into this database counts
   std::int64_t clock_ms = 0;
   const auto attempt = [q, &clock_ms](distributed_id128::State& s) {
     clock_ms = server_clock_now_ms();
@@ -279,7 +276,7 @@ rfc9562::V7Step step_uuidv7() {
   // Lock-free everywhere: the state is one 64-bit word. A wait or out-of-range step publishes
   // nothing and is returned as it is: `last` was read fresh on entry and the clock after it, so
   // it never rests on a stale view, and the caller's next step reads both again.
-  before_shared_step();
+  adopt_database_mark();  // a mark restored into this database counts
   std::uint64_t last = pg_atomic_read_u64(&shared->uuidv7);
   for (;;) {
     const std::int64_t now_us = server_clock_now_us();
@@ -297,7 +294,7 @@ ulid::Step step_ulid(const std::uint8_t* fresh) {
   if (GeneratorStates* local = local_states()) {
     return ulid::step(local->ulid, clock::now_unix_ms(), fresh);
   }
-  before_shared_step();
+  adopt_database_mark();  // a mark restored into this database counts
   std::int64_t clock_ms = 0;
   const auto attempt = [fresh, &clock_ms](ulid::State& s) {
     clock_ms = server_clock_now_ms();
@@ -320,7 +317,7 @@ snowflake::Step step_snowflake() {
     return step;
   }
   // One 64-bit word, lock-free as UUIDv7's.
-  before_shared_step();
+  adopt_database_mark();  // a mark restored into this database counts
   std::uint64_t last = pg_atomic_read_u64(&shared->snowflake);
   for (;;) {
     const std::int64_t clock_ms = server_clock_now_ms();
