@@ -1563,6 +1563,227 @@ COMMENT ON FUNCTION idgen.ulid_bound(timestamptz) IS
 'The smallest ULID of an instant''s ms: id >= idgen.ulid_bound(t) selects the ULIDs made at or after t';
 
 ---------------------------------------------------------------------------------------------------
+-- The idgen.ulid type (docs/ulid.md): a ULID kept as a uuid is (16 bytes, by reference, char
+-- alignment), so the casts to and from uuid copy nothing and idgen.ulid() fills a column of it;
+-- its text, in and out, is the ULID's. Ordered bytewise (the ULID's order, the uuid's), hashed as
+-- uuid, with its operators in pg_catalog as idgen.event_id's are.
+---------------------------------------------------------------------------------------------------
+
+CREATE TYPE idgen.ulid;
+
+CREATE FUNCTION idgen.ulid_in(cstring)
+RETURNS idgen.ulid
+AS 'MODULE_PATHNAME', 'idgen_ulid_in'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.ulid_in(cstring) IS
+'Input of idgen.ulid: 26 characters of Crockford base32 in either case, first character 0-7 (I, L, O and U refused)';
+
+CREATE FUNCTION idgen.ulid_out(idgen.ulid)
+RETURNS cstring
+AS 'MODULE_PATHNAME', 'idgen_ulid_out'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.ulid_out(idgen.ulid) IS
+'Output of idgen.ulid: the 26-character ULID, upper case';
+
+CREATE FUNCTION idgen.ulid_recv(internal)
+RETURNS idgen.ulid
+AS 'MODULE_PATHNAME', 'idgen_ulid_recv'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.ulid_recv(internal) IS
+'Binary input of idgen.ulid: its 16 bytes';
+
+CREATE FUNCTION idgen.ulid_send(idgen.ulid)
+RETURNS bytea
+AS 'MODULE_PATHNAME', 'idgen_ulid_send'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.ulid_send(idgen.ulid) IS
+'Binary output of idgen.ulid: its 16 bytes';
+
+CREATE TYPE idgen.ulid (
+  INPUT = idgen.ulid_in,
+  OUTPUT = idgen.ulid_out,
+  RECEIVE = idgen.ulid_recv,
+  SEND = idgen.ulid_send,
+  INTERNALLENGTH = 16,
+  ALIGNMENT = char,
+  STORAGE = plain
+);
+
+COMMENT ON TYPE idgen.ulid IS
+'ULID: 48-bit Unix ms and 80 random bits in 16 bytes (as uuid); text is the 26-character ULID';
+
+CREATE FUNCTION idgen.ulid_lt(idgen.ulid, idgen.ulid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_ulid_lt'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.ulid_lt(idgen.ulid, idgen.ulid) IS
+'Implements < of idgen.ulid (bytewise: time, then random part)';
+
+CREATE FUNCTION idgen.ulid_le(idgen.ulid, idgen.ulid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_ulid_le'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.ulid_le(idgen.ulid, idgen.ulid) IS
+'Implements <= of idgen.ulid (bytewise: time, then random part)';
+
+CREATE FUNCTION idgen.ulid_eq(idgen.ulid, idgen.ulid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_ulid_eq'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.ulid_eq(idgen.ulid, idgen.ulid) IS
+'Implements = of idgen.ulid';
+
+CREATE FUNCTION idgen.ulid_ne(idgen.ulid, idgen.ulid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_ulid_ne'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.ulid_ne(idgen.ulid, idgen.ulid) IS
+'Implements <> of idgen.ulid';
+
+CREATE FUNCTION idgen.ulid_ge(idgen.ulid, idgen.ulid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_ulid_ge'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.ulid_ge(idgen.ulid, idgen.ulid) IS
+'Implements >= of idgen.ulid (bytewise: time, then random part)';
+
+CREATE FUNCTION idgen.ulid_gt(idgen.ulid, idgen.ulid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_ulid_gt'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.ulid_gt(idgen.ulid, idgen.ulid) IS
+'Implements > of idgen.ulid (bytewise: time, then random part)';
+
+CREATE FUNCTION idgen.ulid_cmp(idgen.ulid, idgen.ulid)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_ulid_cmp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.ulid_cmp(idgen.ulid, idgen.ulid) IS
+'B-tree comparison of idgen.ulid: -1, 0 or 1 (bytewise: time, then random part)';
+
+CREATE FUNCTION idgen.ulid_sortsupport(internal)
+RETURNS void
+AS 'MODULE_PATHNAME', 'idgen_ulid_sortsupport'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.ulid_sortsupport(internal) IS
+'Sort support of idgen.ulid (abbreviated keys on the first 8 bytes)';
+
+CREATE FUNCTION idgen.ulid_hash(idgen.ulid)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_ulid_hash'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.ulid_hash(idgen.ulid) IS
+'Hash of idgen.ulid (equal to the hash of the same bytes as uuid)';
+
+CREATE FUNCTION idgen.ulid_hash_extended(idgen.ulid, bigint)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_ulid_hash_extended'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.ulid_hash_extended(idgen.ulid, bigint) IS
+'Seeded 64-bit hash of idgen.ulid (equal to uuid''s), for hash partitioning';
+
+-- In pg_catalog, which every search_path includes: `id = '01ARZ3NDEKTSV4RRFFQ69G5FAV'`, joins, IN,
+-- keyset pagination and indexes work whether or not a session's path names idgen.
+
+CREATE OPERATOR pg_catalog.< (LEFTARG = idgen.ulid, RIGHTARG = idgen.ulid, FUNCTION = idgen.ulid_lt,
+  COMMUTATOR = OPERATOR(pg_catalog.>), NEGATOR = OPERATOR(pg_catalog.>=), RESTRICT = scalarltsel, JOIN = scalarltjoinsel);
+
+CREATE OPERATOR pg_catalog.<= (LEFTARG = idgen.ulid, RIGHTARG = idgen.ulid, FUNCTION = idgen.ulid_le,
+  COMMUTATOR = OPERATOR(pg_catalog.>=), NEGATOR = OPERATOR(pg_catalog.>), RESTRICT = scalarlesel, JOIN = scalarlejoinsel);
+
+CREATE OPERATOR pg_catalog.= (LEFTARG = idgen.ulid, RIGHTARG = idgen.ulid, FUNCTION = idgen.ulid_eq,
+  COMMUTATOR = OPERATOR(pg_catalog.=), NEGATOR = OPERATOR(pg_catalog.<>), RESTRICT = eqsel, JOIN = eqjoinsel,
+  HASHES, MERGES);
+
+CREATE OPERATOR pg_catalog.<> (LEFTARG = idgen.ulid, RIGHTARG = idgen.ulid, FUNCTION = idgen.ulid_ne,
+  COMMUTATOR = OPERATOR(pg_catalog.<>), NEGATOR = OPERATOR(pg_catalog.=), RESTRICT = neqsel, JOIN = neqjoinsel);
+
+CREATE OPERATOR pg_catalog.>= (LEFTARG = idgen.ulid, RIGHTARG = idgen.ulid, FUNCTION = idgen.ulid_ge,
+  COMMUTATOR = OPERATOR(pg_catalog.<=), NEGATOR = OPERATOR(pg_catalog.<), RESTRICT = scalargesel, JOIN = scalargejoinsel);
+
+CREATE OPERATOR pg_catalog.> (LEFTARG = idgen.ulid, RIGHTARG = idgen.ulid, FUNCTION = idgen.ulid_gt,
+  COMMUTATOR = OPERATOR(pg_catalog.<), NEGATOR = OPERATOR(pg_catalog.<=), RESTRICT = scalargtsel, JOIN = scalargtjoinsel);
+
+COMMENT ON OPERATOR pg_catalog.< (idgen.ulid, idgen.ulid) IS
+'less than (bytewise: time, then random part)';
+COMMENT ON OPERATOR pg_catalog.<= (idgen.ulid, idgen.ulid) IS
+'less than or equal';
+COMMENT ON OPERATOR pg_catalog.= (idgen.ulid, idgen.ulid) IS
+'equal';
+COMMENT ON OPERATOR pg_catalog.<> (idgen.ulid, idgen.ulid) IS
+'not equal';
+COMMENT ON OPERATOR pg_catalog.>= (idgen.ulid, idgen.ulid) IS
+'greater than or equal';
+COMMENT ON OPERATOR pg_catalog.> (idgen.ulid, idgen.ulid) IS
+'greater than (bytewise: time, then random part)';
+
+CREATE OPERATOR CLASS idgen.ulid_ops DEFAULT FOR TYPE idgen.ulid USING btree AS
+  OPERATOR 1 pg_catalog.<,
+  OPERATOR 2 pg_catalog.<=,
+  OPERATOR 3 pg_catalog.=,
+  OPERATOR 4 pg_catalog.>=,
+  OPERATOR 5 pg_catalog.>,
+  FUNCTION 1 idgen.ulid_cmp(idgen.ulid, idgen.ulid),
+  FUNCTION 2 idgen.ulid_sortsupport(internal);
+
+CREATE OPERATOR CLASS idgen.ulid_hash_ops DEFAULT FOR TYPE idgen.ulid USING hash AS
+  OPERATOR 1 pg_catalog.=,
+  FUNCTION 1 idgen.ulid_hash(idgen.ulid),
+  FUNCTION 2 idgen.ulid_hash_extended(idgen.ulid, bigint);
+
+CREATE FUNCTION idgen.ulid_smaller(idgen.ulid, idgen.ulid)
+RETURNS idgen.ulid
+AS 'MODULE_PATHNAME', 'idgen_ulid_smaller'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.ulid_smaller(idgen.ulid, idgen.ulid) IS
+'The smaller of two ULIDs (transition function of min)';
+
+CREATE FUNCTION idgen.ulid_larger(idgen.ulid, idgen.ulid)
+RETURNS idgen.ulid
+AS 'MODULE_PATHNAME', 'idgen_ulid_larger'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.ulid_larger(idgen.ulid, idgen.ulid) IS
+'The larger of two ULIDs (transition function of max)';
+
+-- SORTOP lets the planner answer min/max from a btree index on the column.
+CREATE AGGREGATE pg_catalog.min(idgen.ulid) (
+  SFUNC = idgen.ulid_smaller, STYPE = idgen.ulid, COMBINEFUNC = idgen.ulid_smaller,
+  SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
+
+CREATE AGGREGATE pg_catalog.max(idgen.ulid) (
+  SFUNC = idgen.ulid_larger, STYPE = idgen.ulid, COMBINEFUNC = idgen.ulid_larger,
+  SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
+
+COMMENT ON AGGREGATE pg_catalog.min(idgen.ulid) IS
+'The smallest (earliest) ULID';
+COMMENT ON AGGREGATE pg_catalog.max(idgen.ulid) IS
+'The largest (latest) ULID';
+
+-- Assignment casts both ways, copying nothing: a column of either type takes the other's values
+-- (DEFAULT idgen.ulid(), INSERT ... SELECT, ALTER COLUMN ... TYPE without a rewrite), while a
+-- comparison of the two types asks for an explicit cast instead of silently choosing one type's
+-- operators (and so not the other's index).
+CREATE CAST (uuid AS idgen.ulid) WITHOUT FUNCTION AS ASSIGNMENT;
+
+CREATE CAST (idgen.ulid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;
+
+---------------------------------------------------------------------------------------------------
 -- TypeID (docs/typeid.md): prefix_ plus the 26-character lower-case base32 of a uuid. New TypeIDs
 -- take a UUIDv7 from idgen.uuidv7()'s generator (VOLATILE PARALLEL RESTRICTED); the rest is
 -- IMMUTABLE STRICT.
@@ -1575,6 +1796,17 @@ LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION idgen.typeid(text) IS
 'A new TypeID: the prefix (0 to 63 of a-z and _, not at either end), _, and a new UUIDv7 in lower-case base32; 22023 for a prefix TypeID does not allow';
+
+-- The same for a literal prefix: PostgreSQL reads typeid('user') as a cast to the type
+-- idgen.typeid unless a function takes exactly the literal's type, unknown. (A parameter without a
+-- type, $1, also has that type and would stay undetermined: write $1::text.)
+CREATE FUNCTION idgen.typeid(prefix unknown)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_typeid_of_literal'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.typeid(unknown) IS
+'idgen.typeid(prefix text) for a literal prefix, as in DEFAULT idgen.typeid(''user'')';
 
 CREATE FUNCTION idgen.typeid(prefix text, id uuid)
 RETURNS text
@@ -1615,6 +1847,236 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idgen.typeid_valid(text, text) IS
 'Whether text is a valid TypeID with exactly this prefix; never raises (for CHECK constraints on TypeIDs that clients make)';
+
+CREATE FUNCTION idgen.typeid_to_uuid(typeid text, prefix text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_typeid_to_uuid_with_prefix'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.typeid_to_uuid(text, text) IS
+'The uuid of a TypeID that has exactly this prefix; 22P02 for text that is not a TypeID, 22023 for another prefix';
+
+CREATE FUNCTION idgen.try_typeid_to_uuid(typeid text, prefix text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_try_typeid_to_uuid_with_prefix'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_typeid_to_uuid(text, text) IS
+'idgen.typeid_to_uuid(typeid, prefix), but NULL for text that is not a TypeID of this prefix (an API lookup)';
+
+---------------------------------------------------------------------------------------------------
+-- The idgen.typeid type (docs/typeid.md): a TypeID kept as its uuid's 16 bytes and its prefix's
+-- characters, whose text is prefix_suffix. Ordered by prefix, then by uuid (creation order within
+-- a prefix); equal only with the same prefix, so an id of one type never matches another's.
+-- idgen.new_typeid(prefix) makes values directly; text casts to it (ASSIGNMENT, so
+-- DEFAULT idgen.typeid('user') works too, through the text) and it casts to uuid (explicit: the
+-- prefix is lost).
+---------------------------------------------------------------------------------------------------
+
+CREATE TYPE idgen.typeid;
+
+CREATE FUNCTION idgen.typeid_in(cstring)
+RETURNS idgen.typeid
+AS 'MODULE_PATHNAME', 'idgen_typeid_in'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.typeid_in(cstring) IS
+'Input of idgen.typeid: a TypeID (prefix_ and 26 lower-case base32 characters, or the 26 alone); 22P02 naming the rule it breaks';
+
+CREATE FUNCTION idgen.typeid_out(idgen.typeid)
+RETURNS cstring
+AS 'MODULE_PATHNAME', 'idgen_typeid_out'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.typeid_out(idgen.typeid) IS
+'Output of idgen.typeid: the TypeID text';
+
+CREATE FUNCTION idgen.typeid_recv(internal)
+RETURNS idgen.typeid
+AS 'MODULE_PATHNAME', 'idgen_typeid_recv'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.typeid_recv(internal) IS
+'Binary input of idgen.typeid: the uuid''s 16 bytes, then the prefix (checked as text is)';
+
+CREATE FUNCTION idgen.typeid_send(idgen.typeid)
+RETURNS bytea
+AS 'MODULE_PATHNAME', 'idgen_typeid_send'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.typeid_send(idgen.typeid) IS
+'Binary output of idgen.typeid: the uuid''s 16 bytes, then the prefix';
+
+-- A varlena (the prefix varies) of at most 83 bytes, which PostgreSQL never moves out of line:
+-- short values get its one-byte header, so a 'user' key takes 21 bytes in the heap.
+CREATE TYPE idgen.typeid (
+  INPUT = idgen.typeid_in,
+  OUTPUT = idgen.typeid_out,
+  RECEIVE = idgen.typeid_recv,
+  SEND = idgen.typeid_send,
+  INTERNALLENGTH = VARIABLE,
+  ALIGNMENT = int4,
+  STORAGE = main
+);
+
+COMMENT ON TYPE idgen.typeid IS
+'TypeID: a prefix (0 to 63 of a-z and _) and a uuid, stored as the uuid''s 16 bytes and the prefix; text is prefix_ and the uuid in lower-case base32';
+
+CREATE FUNCTION idgen.typeid_lt(idgen.typeid, idgen.typeid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_typeid_lt'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.typeid_lt(idgen.typeid, idgen.typeid) IS
+'Implements < of idgen.typeid (by prefix, then uuid)';
+
+CREATE FUNCTION idgen.typeid_le(idgen.typeid, idgen.typeid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_typeid_le'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.typeid_le(idgen.typeid, idgen.typeid) IS
+'Implements <= of idgen.typeid (by prefix, then uuid)';
+
+CREATE FUNCTION idgen.typeid_eq(idgen.typeid, idgen.typeid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_typeid_eq'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.typeid_eq(idgen.typeid, idgen.typeid) IS
+'Implements = of idgen.typeid';
+
+CREATE FUNCTION idgen.typeid_ne(idgen.typeid, idgen.typeid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_typeid_ne'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.typeid_ne(idgen.typeid, idgen.typeid) IS
+'Implements <> of idgen.typeid';
+
+CREATE FUNCTION idgen.typeid_ge(idgen.typeid, idgen.typeid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_typeid_ge'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.typeid_ge(idgen.typeid, idgen.typeid) IS
+'Implements >= of idgen.typeid (by prefix, then uuid)';
+
+CREATE FUNCTION idgen.typeid_gt(idgen.typeid, idgen.typeid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'idgen_typeid_gt'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.typeid_gt(idgen.typeid, idgen.typeid) IS
+'Implements > of idgen.typeid (by prefix, then uuid)';
+
+CREATE FUNCTION idgen.typeid_cmp(idgen.typeid, idgen.typeid)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_typeid_cmp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.typeid_cmp(idgen.typeid, idgen.typeid) IS
+'B-tree comparison of idgen.typeid: -1, 0 or 1 (by prefix, then uuid)';
+
+CREATE FUNCTION idgen.typeid_sortsupport(internal)
+RETURNS void
+AS 'MODULE_PATHNAME', 'idgen_typeid_sortsupport'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.typeid_sortsupport(internal) IS
+'Sort support of idgen.typeid';
+
+CREATE FUNCTION idgen.typeid_hash(idgen.typeid)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_typeid_hash'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.typeid_hash(idgen.typeid) IS
+'Hash of idgen.typeid (of its uuid and prefix)';
+
+CREATE FUNCTION idgen.typeid_hash_extended(idgen.typeid, bigint)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_typeid_hash_extended'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION idgen.typeid_hash_extended(idgen.typeid, bigint) IS
+'Seeded 64-bit hash of idgen.typeid, for hash partitioning';
+
+-- In pg_catalog, as idgen.ulid's: comparisons with TypeID text work on any search_path.
+
+CREATE OPERATOR pg_catalog.< (LEFTARG = idgen.typeid, RIGHTARG = idgen.typeid, FUNCTION = idgen.typeid_lt,
+  COMMUTATOR = OPERATOR(pg_catalog.>), NEGATOR = OPERATOR(pg_catalog.>=), RESTRICT = scalarltsel, JOIN = scalarltjoinsel);
+
+CREATE OPERATOR pg_catalog.<= (LEFTARG = idgen.typeid, RIGHTARG = idgen.typeid, FUNCTION = idgen.typeid_le,
+  COMMUTATOR = OPERATOR(pg_catalog.>=), NEGATOR = OPERATOR(pg_catalog.>), RESTRICT = scalarlesel, JOIN = scalarlejoinsel);
+
+CREATE OPERATOR pg_catalog.= (LEFTARG = idgen.typeid, RIGHTARG = idgen.typeid, FUNCTION = idgen.typeid_eq,
+  COMMUTATOR = OPERATOR(pg_catalog.=), NEGATOR = OPERATOR(pg_catalog.<>), RESTRICT = eqsel, JOIN = eqjoinsel,
+  HASHES, MERGES);
+
+CREATE OPERATOR pg_catalog.<> (LEFTARG = idgen.typeid, RIGHTARG = idgen.typeid, FUNCTION = idgen.typeid_ne,
+  COMMUTATOR = OPERATOR(pg_catalog.<>), NEGATOR = OPERATOR(pg_catalog.=), RESTRICT = neqsel, JOIN = neqjoinsel);
+
+CREATE OPERATOR pg_catalog.>= (LEFTARG = idgen.typeid, RIGHTARG = idgen.typeid, FUNCTION = idgen.typeid_ge,
+  COMMUTATOR = OPERATOR(pg_catalog.<=), NEGATOR = OPERATOR(pg_catalog.<), RESTRICT = scalargesel, JOIN = scalargejoinsel);
+
+CREATE OPERATOR pg_catalog.> (LEFTARG = idgen.typeid, RIGHTARG = idgen.typeid, FUNCTION = idgen.typeid_gt,
+  COMMUTATOR = OPERATOR(pg_catalog.<), NEGATOR = OPERATOR(pg_catalog.<=), RESTRICT = scalargtsel, JOIN = scalargtjoinsel);
+
+COMMENT ON OPERATOR pg_catalog.< (idgen.typeid, idgen.typeid) IS
+'less than (by prefix, then uuid)';
+COMMENT ON OPERATOR pg_catalog.<= (idgen.typeid, idgen.typeid) IS
+'less than or equal';
+COMMENT ON OPERATOR pg_catalog.= (idgen.typeid, idgen.typeid) IS
+'equal';
+COMMENT ON OPERATOR pg_catalog.<> (idgen.typeid, idgen.typeid) IS
+'not equal';
+COMMENT ON OPERATOR pg_catalog.>= (idgen.typeid, idgen.typeid) IS
+'greater than or equal';
+COMMENT ON OPERATOR pg_catalog.> (idgen.typeid, idgen.typeid) IS
+'greater than (by prefix, then uuid)';
+
+CREATE OPERATOR CLASS idgen.typeid_ops DEFAULT FOR TYPE idgen.typeid USING btree AS
+  OPERATOR 1 pg_catalog.<,
+  OPERATOR 2 pg_catalog.<=,
+  OPERATOR 3 pg_catalog.=,
+  OPERATOR 4 pg_catalog.>=,
+  OPERATOR 5 pg_catalog.>,
+  FUNCTION 1 idgen.typeid_cmp(idgen.typeid, idgen.typeid),
+  FUNCTION 2 idgen.typeid_sortsupport(internal);
+
+CREATE OPERATOR CLASS idgen.typeid_hash_ops DEFAULT FOR TYPE idgen.typeid USING hash AS
+  OPERATOR 1 pg_catalog.=,
+  FUNCTION 1 idgen.typeid_hash(idgen.typeid),
+  FUNCTION 2 idgen.typeid_hash_extended(idgen.typeid, bigint);
+
+CREATE FUNCTION idgen.new_typeid(prefix text)
+RETURNS idgen.typeid
+AS 'MODULE_PATHNAME', 'idgen_new_typeid'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.new_typeid(text) IS
+'A new idgen.typeid: the prefix (0 to 63 of a-z and _, not at either end) and a new UUIDv7 from idgen.uuidv7()''s generator; 22023 for a prefix TypeID does not allow, or NULL';
+
+CREATE FUNCTION idgen.typeid_prefix(typeid idgen.typeid)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_typeid_prefix_of_type'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.typeid_prefix(idgen.typeid) IS
+'The prefix of an idgen.typeid ('''' when it has none): CHECK (idgen.typeid_prefix(id) = ''user'') holds a column to one prefix';
+
+CREATE FUNCTION idgen.typeid_to_uuid(typeid idgen.typeid)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'idgen_typeid_to_uuid_of_type'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.typeid_to_uuid(idgen.typeid) IS
+'The uuid of an idgen.typeid (also the cast to uuid)';
+
+CREATE CAST (idgen.typeid AS uuid) WITH FUNCTION idgen.typeid_to_uuid(idgen.typeid);
+
+CREATE CAST (text AS idgen.typeid) WITH INOUT AS ASSIGNMENT;
 
 ---------------------------------------------------------------------------------------------------
 -- Snowflake-style bigint ids (docs/snowflake.md): 41 bits of ms since 2023-01-01 UTC, 10 bits of

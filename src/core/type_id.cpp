@@ -1,6 +1,7 @@
 // See type_id.hpp.
 #include "core/type_id.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace idgen::type_id {
@@ -63,6 +64,22 @@ Parsed parse(const char* text, std::size_t len) noexcept {
   }
   result.prefix_len = prefix_len;
   return result;
+}
+
+Checked check_stored(const std::uint8_t* bytes, std::size_t len) noexcept {
+  if (len < kStoredMin) return {Problem::suffix_length, 0};
+  return check_prefix(reinterpret_cast<const char*>(bytes + kStoredMin), len - kStoredMin);
+}
+
+int compare_stored(const std::uint8_t* a, std::size_t a_len, const std::uint8_t* b,
+                   std::size_t b_len) noexcept {
+  const std::size_t a_prefix = a_len - kStoredMin;
+  const std::size_t b_prefix = b_len - kStoredMin;
+  const int by_prefix = std::memcmp(a + kStoredMin, b + kStoredMin, std::min(a_prefix, b_prefix));
+  if (by_prefix != 0) return by_prefix < 0 ? -1 : 1;
+  if (a_prefix != b_prefix) return a_prefix < b_prefix ? -1 : 1;
+  const int by_uuid = std::memcmp(a, b, kStoredMin);
+  return by_uuid < 0 ? -1 : by_uuid > 0 ? 1 : 0;
 }
 
 }  // namespace idgen::type_id

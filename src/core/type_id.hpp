@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "core/crockford32.hpp"
 #include "core/stack_safe.hpp"
@@ -48,5 +49,20 @@ struct Parsed {
 IDGEN_STACK_SAFE(Parsed);
 
 Parsed parse(const char* text, std::size_t len) noexcept;
+
+// The stored form of a TypeID, which the idgen.typeid SQL type keeps and sends in binary: the 16
+// bytes of the UUID, then the prefix's characters (0 to kMaxPrefix), no separator. The UUID comes
+// first so that it sits at a fixed offset; the order is nonetheless the prefix's first.
+constexpr std::size_t kStoredMin = 16;
+constexpr std::size_t kStoredMax = kStoredMin + kMaxPrefix;
+
+// Checks a stored form that comes from outside (binary input): its length, then the prefix rules
+// (positions count from the start of the prefix).
+Checked check_stored(const std::uint8_t* bytes, std::size_t len) noexcept;
+
+// Orders two valid stored forms: by prefix (bytewise; a prefix that starts the other sorts first),
+// then by UUID (bytewise, the uuid order, so TypeIDs of one prefix sort by creation time).
+int compare_stored(const std::uint8_t* a, std::size_t a_len, const std::uint8_t* b,
+                   std::size_t b_len) noexcept;
 
 }  // namespace idgen::type_id

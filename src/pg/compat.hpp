@@ -46,6 +46,20 @@ int decode_date_time_quietly(char** field, int* ftype, int nf, int* dtype, struc
 
 }  // namespace idgen::pg
 
+// The report of malformed input in a type's input function: from 16 on into the caller's
+// ErrorSaveContext when it passed one (pg_input_is_valid, COPY ... ON_ERROR), after which the
+// function returns; up to 15, and without such a context, an ERROR. The rest are errcode(),
+// errmsg() and the like, as for ereport.
+#if PG_VERSION_NUM >= 160000
+#define IDGEN_INPUT_ERROR(escontext, ...) errsave(escontext, __VA_ARGS__)
+#else
+#define IDGEN_INPUT_ERROR(escontext, ...) \
+  do {                                    \
+    (void)(escontext);                    \
+    ereport(ERROR, __VA_ARGS__);          \
+  } while (0)
+#endif
+
 // The module's magic block; from 18 on it also carries the module's name and version, which
 // pg_get_loaded_modules() shows (IDGEN_VERSION comes from the control file, via the Makefile).
 #if PG_VERSION_NUM >= 180000

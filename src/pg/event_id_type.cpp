@@ -2,18 +2,18 @@
 // sort support, hashing, the bytea casts, construction from parts and extraction of the parts.
 // Errors: malformed text 22P02; a bytea that is not 16 bytes 22023; a part out of range 22003
 // (also when an id's timestamp field is beyond 2^63 - 1 µs, which no valid id holds).
-#include "core/byte_order.hpp"
+#include <cstdint>
+#include <cstring>
+
 #include "core/event_id.hpp"
-#include "pg/callback.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
 #include "pg/event_id_datum.hpp"
 #include "pg/postgres.hpp"
+#include "pg/uuid_like_type.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
-#include "common/hashfn.h"
-#include "libpq/pqformat.h"
-#include "utils/sortsupport.h"
+#include "mb/pg_wchar.h"
 IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
@@ -21,26 +21,8 @@ namespace idgen::pg {
 namespace {
 
 int compare_args(FunctionCallInfo fcinfo) {
-  return event_id::compare(*event_id_ptr(PG_GETARG_DATUM(0)), *event_id_ptr(PG_GETARG_DATUM(1)));
+  return compare_uuid_like(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1));
 }
-
-int compare_datums(Datum a, Datum b, SortSupport) noexcept {
-  return event_id::compare(*event_id_ptr(a), *event_id_ptr(b));
-}
-
-// Abbreviated keys: the first 8 bytes (the timestamp) as an unsigned integer. Within a ledger
-// timestamps are unique, so the abbreviation alone orders almost every pair; it is never aborted.
-Datum abbreviate(Datum original, SortSupport) noexcept {
-  return static_cast<Datum>(load_be64(event_id_ptr(original)->bytes.data()));
-}
-
-int compare_abbreviated(Datum a, Datum b, SortSupport) noexcept {
-  const auto x = static_cast<std::uint64_t>(a);
-  const auto y = static_cast<std::uint64_t>(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-bool never_abort(int, SortSupport) noexcept { return false; }
 
 event_id::Parts parts_arg(FunctionCallInfo fcinfo) {
   return event_id::unpack(event_id_arg(fcinfo, 0));
@@ -84,18 +66,10 @@ IDGEN_SQL_FUNCTION(idgen_event_id_out) {
 }
 
 IDGEN_SQL_FUNCTION(idgen_event_id_recv) {
-  StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
-  event_id::EventId id;
-  std::memcpy(id.bytes.data(), pq_getmsgbytes(buf, sizeof id.bytes), sizeof id.bytes);
-  return event_id_datum(id);
+  return receive_uuid_like(reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0)));
 }
 
-IDGEN_SQL_FUNCTION(idgen_event_id_send) {
-  StringInfoData buf;
-  pq_begintypsend(&buf);
-  pq_sendbytes(&buf, reinterpret_cast<const char*>(event_id_ptr(PG_GETARG_DATUM(0))), 16);
-  PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
-}
+IDGEN_SQL_FUNCTION(idgen_event_id_send) { PG_RETURN_BYTEA_P(send_uuid_like(PG_GETARG_DATUM(0))); }
 
 IDGEN_SQL_FUNCTION(idgen_event_id_lt) { PG_RETURN_BOOL(compare_args(fcinfo) < 0); }
 IDGEN_SQL_FUNCTION(idgen_event_id_le) { PG_RETURN_BOOL(compare_args(fcinfo) <= 0); }
@@ -105,25 +79,17 @@ IDGEN_SQL_FUNCTION(idgen_event_id_ge) { PG_RETURN_BOOL(compare_args(fcinfo) >= 0
 IDGEN_SQL_FUNCTION(idgen_event_id_gt) { PG_RETURN_BOOL(compare_args(fcinfo) > 0); }
 IDGEN_SQL_FUNCTION(idgen_event_id_cmp) { PG_RETURN_INT32(compare_args(fcinfo)); }
 
+// Abbreviated keys on the timestamp: within a ledger timestamps are unique.
 IDGEN_SQL_FUNCTION(idgen_event_id_sortsupport) {
-  SortSupport ssup = reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0));
-  ssup->comparator = noexcept_callback(compare_datums);
-  if (ssup->abbreviate && SIZEOF_DATUM >= 8) {
-    ssup->abbrev_converter = noexcept_callback(abbreviate);
-    ssup->abbrev_abort = noexcept_callback(never_abort);
-    ssup->abbrev_full_comparator = noexcept_callback(compare_datums);
-    ssup->comparator = noexcept_callback(compare_abbreviated);
-  }
+  set_uuid_like_sort_support(reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0)));
   PG_RETURN_VOID();
 }
 
-// The same hashes as uuid's (hash_any over the 16 bytes), so both hash identically.
-IDGEN_SQL_FUNCTION(idgen_event_id_hash) {
-  return hash_any(event_id_ptr(PG_GETARG_DATUM(0))->bytes.data(), 16);
-}
+IDGEN_SQL_FUNCTION(idgen_event_id_hash) { return hash_uuid_like(PG_GETARG_DATUM(0)); }
 
 IDGEN_SQL_FUNCTION(idgen_event_id_hash_extended) {
-  return hash_any_extended(event_id_ptr(PG_GETARG_DATUM(0))->bytes.data(), 16, PG_GETARG_INT64(1));
+  return hash_uuid_like_extended(PG_GETARG_DATUM(0),
+                                 static_cast<std::uint64_t>(PG_GETARG_INT64(1)));
 }
 
 IDGEN_SQL_FUNCTION(idgen_event_id_to_bytea) {

@@ -1,8 +1,10 @@
-// SQL functions of TypeIDs (docs/typeid.md): made from a prefix and a new UUIDv7 or a given uuid,
-// decoded (strict and try_), the prefix, and the check for CHECK constraints.
+// SQL functions of TypeIDs as text (docs/typeid.md): made from a prefix and a new UUIDv7 or a given
+// uuid, decoded (strict and try_, with or without the prefix it must have), the prefix, and the
+// check for CHECK constraints. The idgen.typeid type is in typeid_type.cpp.
 //
 // Errors: a prefix that TypeID does not allow 22023 naming the rule; a malformed TypeID 22P02
-// naming the rule and, for a bad character, its position.
+// naming the rule and, for a bad character, its position; a TypeID of another prefix than the one
+// asked for 22023.
 #include <cstdint>
 #include <cstring>
 
@@ -10,10 +12,10 @@
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
 #include "pg/postgres.hpp"
+#include "pg/typeid_text.hpp"
 #include "pg/uuidv7_generator.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
-#include "mb/pg_wchar.h"
 #include "utils/builtins.h"
 IDGEN_END_SERVER_HEADERS
 
@@ -21,46 +23,11 @@ namespace idgen::pg {
 
 namespace {
 
-// What a problem means, for errdetail.
-const char* problem_detail(type_id::Problem problem) {
-  switch (problem) {
-    case type_id::Problem::none:
-      break;
-    case type_id::Problem::prefix_too_long:
-      return "A prefix has at most 63 characters.";
-    case type_id::Problem::prefix_character:
-      return "A prefix holds only lower-case letters a-z and \"_\".";
-    case type_id::Problem::prefix_underscore_edge:
-      return "A prefix neither starts nor ends with \"_\".";
-    case type_id::Problem::empty_prefix:
-      return "An empty prefix is written without the \"_\".";
-    case type_id::Problem::suffix_length:
-      return "The part after the last \"_\" must be 26 characters.";
-    case type_id::Problem::suffix_character:
-      return "The suffix is lower-case Crockford base32: 0-9 and a-z without i, l, o and u.";
-    case type_id::Problem::suffix_overflow:
-      return "The suffix starts with 0 to 7 (it encodes 128 bits in 130).";
-  }
-  return "";
-}
-
-bool is_character_problem(type_id::Problem problem) {
-  return problem == type_id::Problem::prefix_character ||
-         problem == type_id::Problem::suffix_character;
-}
-
 // Text argument n as a checked prefix; raises 22023.
 text* prefix_arg(FunctionCallInfo fcinfo, int n) {
   require_arg(fcinfo, n, "prefix");
   text* prefix = PG_GETARG_TEXT_PP(n);
-  const char* data = VARDATA_ANY(prefix);
-  const int len = static_cast<int>(VARSIZE_ANY_EXHDR(prefix));
-  const type_id::Checked checked = type_id::check_prefix(data, static_cast<std::size_t>(len));
-  if (checked.problem != type_id::Problem::none) {
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("invalid TypeID prefix: \"%s\"", clip_for_message(data, len)),
-                    errdetail("%s", problem_detail(checked.problem))));
-  }
+  check_typeid_prefix(VARDATA_ANY(prefix), static_cast<int>(VARSIZE_ANY_EXHDR(prefix)));
   return prefix;
 }
 
@@ -73,23 +40,41 @@ Datum typeid_datum(text* prefix, const Uuid& id) {
 // Parses text argument 0; with raise, a rejected text is an error (22P02), else *ok is false.
 type_id::Parsed parse_arg(FunctionCallInfo fcinfo, bool raise, bool* ok) {
   text* arg = PG_GETARG_TEXT_PP(0);
-  const char* data = VARDATA_ANY(arg);
-  const int len = static_cast<int>(VARSIZE_ANY_EXHDR(arg));
-  const type_id::Parsed parsed = type_id::parse(data, static_cast<std::size_t>(len));
-  *ok = parsed.checked.problem == type_id::Problem::none;
-  if (*ok || !raise) return parsed;
-  const char* shown = clip_for_message(data, len);
-  if (is_character_problem(parsed.checked.problem)) {
-    const int at = static_cast<int>(parsed.checked.position);
-    ereport(ERROR,
-            (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid TypeID: \"%s\"", shown),
-             errdetail("Character %d (\"%s\"): %s", pg_mbstrlen_with_len(data, at) + 1,
-                       clip_for_message(data + at, pg_mblen(data + at)),
-                       problem_detail(parsed.checked.problem))));
-  }
-  ereport(ERROR,
-          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid TypeID: \"%s\"", shown),
-           errdetail("%s", problem_detail(parsed.checked.problem))));
+  type_id::Parsed parsed;
+  *ok = parse_typeid_text(VARDATA_ANY(arg), static_cast<int>(VARSIZE_ANY_EXHDR(arg)), raise,
+                          nullptr, &parsed);
+  return parsed;
+}
+
+// Whether a parsed TypeID (text argument 0) has exactly the prefix of text argument n.
+bool has_prefix(FunctionCallInfo fcinfo, const type_id::Parsed& parsed, int n) {
+  text* expected = PG_GETARG_TEXT_PP(n);
+  const std::size_t expected_len = VARSIZE_ANY_EXHDR(expected);
+  return expected_len == parsed.prefix_len &&
+         std::memcmp(VARDATA_ANY(expected), VARDATA_ANY(PG_GETARG_TEXT_PP(0)), expected_len) == 0;
+}
+
+// The uuid of text argument 0 when it is a TypeID with the prefix of argument 1 (a valid prefix:
+// 22023 otherwise). With raise, malformed text is 22P02 and another prefix 22023; else NULL.
+Datum checked_uuid(FunctionCallInfo fcinfo, bool raise) {
+  text* expected = prefix_arg(fcinfo, 1);
+  bool ok = false;
+  const type_id::Parsed parsed = parse_arg(fcinfo, raise, &ok);
+  if (!ok) PG_RETURN_NULL();
+  if (has_prefix(fcinfo, parsed, 1)) return uuid_datum(parsed.id);
+  if (!raise) PG_RETURN_NULL();
+  text* arg = PG_GETARG_TEXT_PP(0);
+  const int expected_len = static_cast<int>(VARSIZE_ANY_EXHDR(expected));
+  ereport(
+      ERROR,
+      (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+       errmsg("TypeID \"%s\" does not have the prefix \"%s\"",
+              clip_for_message(VARDATA_ANY(arg), static_cast<int>(VARSIZE_ANY_EXHDR(arg))),
+              clip_for_message(VARDATA_ANY(expected), expected_len)),
+       parsed.prefix_len == 0
+           ? errdetail("It has no prefix.")
+           : errdetail("Its prefix is \"%s\".",
+                       clip_for_message(VARDATA_ANY(arg), static_cast<int>(parsed.prefix_len)))));
   pg_unreachable();
 }
 
@@ -99,6 +84,18 @@ type_id::Parsed parse_arg(FunctionCallInfo fcinfo, bool raise, bool* ok) {
 IDGEN_SQL_FUNCTION(idgen_typeid) {
   text* prefix = prefix_arg(fcinfo, 0);
   return typeid_datum(prefix, next_uuidv7());
+}
+
+// idgen.typeid(prefix unknown): the same for a literal prefix (idgen.typeid('user')), which
+// PostgreSQL would otherwise read as the cast of 'user' to the type idgen.typeid.
+IDGEN_SQL_FUNCTION(idgen_typeid_of_literal) {
+  require_arg(fcinfo, 0, "prefix");
+  const char* prefix = PG_GETARG_CSTRING(0);
+  const int len = static_cast<int>(std::strlen(prefix));
+  check_typeid_prefix(prefix, len);
+  char out[type_id::kMaxText];
+  const std::size_t n = type_id::format(prefix, static_cast<std::size_t>(len), next_uuidv7(), out);
+  return PointerGetDatum(cstring_to_text_with_len(out, static_cast<int>(n)));
 }
 
 // idgen.typeid(prefix text, id uuid) STRICT: the TypeID of a given uuid.
@@ -133,12 +130,12 @@ IDGEN_SQL_FUNCTION(idgen_typeid_prefix) {
 IDGEN_SQL_FUNCTION(idgen_typeid_valid) {
   bool ok = false;
   const type_id::Parsed parsed = parse_arg(fcinfo, false, &ok);
-  if (!ok) PG_RETURN_BOOL(false);
-  text* expected = PG_GETARG_TEXT_PP(1);
-  const std::size_t expected_len = VARSIZE_ANY_EXHDR(expected);
-  PG_RETURN_BOOL(
-      expected_len == parsed.prefix_len &&
-      std::memcmp(VARDATA_ANY(expected), VARDATA_ANY(PG_GETARG_TEXT_PP(0)), expected_len) == 0);
+  PG_RETURN_BOOL(ok && has_prefix(fcinfo, parsed, 1));
 }
+
+// idgen.typeid_to_uuid(typeid text, prefix text) STRICT and its try_ form: the uuid only of a
+// TypeID with exactly that prefix, so an id of one type never finds a row of another.
+IDGEN_SQL_FUNCTION(idgen_typeid_to_uuid_with_prefix) { return checked_uuid(fcinfo, true); }
+IDGEN_SQL_FUNCTION(idgen_try_typeid_to_uuid_with_prefix) { return checked_uuid(fcinfo, false); }
 
 }  // namespace idgen::pg

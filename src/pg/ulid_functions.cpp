@@ -12,10 +12,10 @@
 #include "pg/error_bridge.hpp"
 #include "pg/generator_state.hpp"
 #include "pg/postgres.hpp"
+#include "pg/ulid_text.hpp"
 #include "pg/wait.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
-#include "mb/pg_wchar.h"
 #include "utils/builtins.h"
 IDGEN_END_SERVER_HEADERS
 
@@ -50,42 +50,12 @@ Uuid next_ulid() {
 // Decodes text argument 0; with raise, a rejected text is an error, else NULL.
 Datum ulid_from_text_arg(FunctionCallInfo fcinfo, bool raise) {
   text* arg = PG_GETARG_TEXT_PP(0);
-  const char* data = VARDATA_ANY(arg);
-  const int len = static_cast<int>(VARSIZE_ANY_EXHDR(arg));
   Uuid id;
-  const DecodeResult r =
-      crockford32::decode(data, static_cast<std::size_t>(len), crockford32::Reading::any_case, &id);
-  if (r.status == DecodeStatus::ok) return uuid_datum(id);
-  if (!raise) PG_RETURN_NULL();
-  const char* shown = clip_for_message(data, len);
-  switch (r.status) {
-    case DecodeStatus::bad_length:
-      ereport(
-          ERROR,
-          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid ULID: \"%s\"", shown),
-           errdetail("A ULID is exactly 26 characters, got %d.", pg_mbstrlen_with_len(data, len))));
-      break;
-    case DecodeStatus::bad_character: {
-      const int at = static_cast<int>(r.position);
-      const int char_len = pg_mblen(data + at);
-      ereport(
-          ERROR,
-          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid ULID: \"%s\"", shown),
-           errdetail("Character %d (\"%s\") is not in Crockford's base32 alphabet "
-                     "0-9, A-Z without I, L, O and U (either case).",
-                     pg_mbstrlen_with_len(data, at) + 1, clip_for_message(data + at, char_len))));
-      break;
-    }
-    case DecodeStatus::ok:  // returned above
-      break;
-    case DecodeStatus::out_of_range:
-      ereport(ERROR,
-              (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid ULID: \"%s\"", shown),
-               errdetail("The first character is \"%c\"; a ULID starts with 0 to 7 (the "
-                         "largest is 7ZZZZZZZZZZZZZZZZZZZZZZZZZ).",
-                         data[0])));
+  if (!decode_ulid_text(VARDATA_ANY(arg), static_cast<int>(VARSIZE_ANY_EXHDR(arg)), raise, nullptr,
+                        &id)) {
+    PG_RETURN_NULL();
   }
-  pg_unreachable();
+  return uuid_datum(id);
 }
 
 }  // namespace

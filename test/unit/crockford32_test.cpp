@@ -3,6 +3,7 @@
 // valid and invalid vectors.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 
 #include "core/crockford32.hpp"
@@ -116,6 +117,51 @@ TEST(TypeId, Problems) {
   EXPECT_EQ(type_id::check_prefix(std::string(63, 'a').data(), 63).problem, type_id::Problem::none);
   EXPECT_EQ(type_id::check_prefix(std::string(64, 'a').data(), 64).problem,
             type_id::Problem::prefix_too_long);
+}
+
+// The stored form of the idgen.typeid type: the UUID's 16 bytes, then the prefix.
+std::string stored(const std::string& prefix, std::uint8_t first_byte) {
+  std::string s(type_id::kStoredMin, '\0');
+  s[0] = static_cast<char>(first_byte);
+  return s + prefix;
+}
+
+type_id::Checked stored_check(const std::string& s) {
+  return type_id::check_stored(reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
+}
+
+int stored_order(const std::string& a, const std::string& b) {
+  return type_id::compare_stored(reinterpret_cast<const std::uint8_t*>(a.data()), a.size(),
+                                 reinterpret_cast<const std::uint8_t*>(b.data()), b.size());
+}
+
+TEST(TypeId, StoredFormChecks) {
+  EXPECT_EQ(stored_check(stored("", 0)).problem, type_id::Problem::none);
+  EXPECT_EQ(stored_check(stored("user", 0xff)).problem, type_id::Problem::none);
+  EXPECT_EQ(stored_check(stored(std::string(63, 'a'), 1)).problem, type_id::Problem::none);
+  EXPECT_EQ(stored_check(stored(std::string(64, 'a'), 1)).problem,
+            type_id::Problem::prefix_too_long);
+  EXPECT_EQ(stored_check(std::string(15, '\0')).problem, type_id::Problem::suffix_length);
+  EXPECT_EQ(stored_check("").problem, type_id::Problem::suffix_length);
+  const type_id::Checked upper = stored_check(stored("usEr", 0));
+  EXPECT_EQ(upper.problem, type_id::Problem::prefix_character);
+  EXPECT_EQ(upper.position, 2u);
+  EXPECT_EQ(stored_check(stored("_user", 0)).problem, type_id::Problem::prefix_underscore_edge);
+  EXPECT_EQ(stored_check(stored(std::string("us\0r", 4), 0)).problem,
+            type_id::Problem::prefix_character);
+}
+
+TEST(TypeId, StoredFormOrdersByPrefixThenUuid) {
+  EXPECT_EQ(stored_order(stored("user", 7), stored("user", 7)), 0);
+  EXPECT_EQ(stored_order(stored("user", 1), stored("user", 2)), -1);
+  EXPECT_EQ(stored_order(stored("user", 2), stored("user", 1)), 1);
+  // The prefix decides before the uuid, whatever the uuid.
+  EXPECT_EQ(stored_order(stored("order", 0xff), stored("user", 0)), -1);
+  EXPECT_EQ(stored_order(stored("user", 0), stored("order", 0xff)), 1);
+  // A prefix that starts another sorts first; no prefix sorts before every prefix.
+  EXPECT_EQ(stored_order(stored("user", 0xff), stored("user_group", 0)), -1);
+  EXPECT_EQ(stored_order(stored("", 0xff), stored("a", 0)), -1);
+  EXPECT_EQ(stored_order(stored("a", 0), stored("", 0xff)), 1);
 }
 
 }  // namespace
