@@ -45,14 +45,18 @@ GLUE_OBJS_WITHOUT_EXCEPTIONS = $(filter-out src/pg/error_bridge.o,$(PG_SRCS:.cpp
 $(GLUE_OBJS_WITHOUT_EXCEPTIONS): override CXXFLAGS += -fno-exceptions
 $(GLUE_OBJS_WITHOUT_EXCEPTIONS:.o=.bc): override BITCODE_CXXFLAGS += -fno-exceptions
 
-# Tests of how idgen relates to functions that later majors added to core (uuid_extract_* in 17,
-# uuidv7 in 18). A core_* script that is in neither list stops the build, so none is skipped
+# Tests of how idgen relates to functions that later majors added to core (pg_input_is_valid in
+# 16, uuid_extract_* in 17, uuidv7 in 18). A core_* script that is in neither list stops the build, so none is skipped
 # silently.
+CORE_TESTS_16 = core_input_errors
 CORE_TESTS_17 = core_uuid_extract
 CORE_TESTS_18 = core_uuidv7
-UNPLACED_CORE_TESTS = $(filter-out $(CORE_TESTS_17) $(CORE_TESTS_18),$(filter core_%,$(REGRESS_SCRIPTS)))
+UNPLACED_CORE_TESTS = $(filter-out $(CORE_TESTS_16) $(CORE_TESTS_17) $(CORE_TESTS_18),$(filter core_%,$(REGRESS_SCRIPTS)))
 ifneq ($(UNPLACED_CORE_TESTS),)
 $(error sql/$(firstword $(UNPLACED_CORE_TESTS)).sql: add it to CORE_TESTS_<major> in the Makefile)
+endif
+ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
+REGRESS += $(CORE_TESTS_16)
 endif
 ifeq ($(shell test $(MAJORVERSION) -ge 17 && echo yes),yes)
 REGRESS += $(CORE_TESTS_17)

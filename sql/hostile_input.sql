@@ -90,6 +90,20 @@ INSERT INTO hostile_values VALUES
   ('idgen.event_id', 'zero', $$'00000000000000000000000000000000'::idgen.event_id$$, 1),
   ('idgen.event_id', 'max', $$'ffffffffffffffffffffffffffffffff'::idgen.event_id$$, 2),
   ('idgen.event_id', 'null', 'NULL::idgen.event_id', 9),
+  ('idgen.ulid', 'valid', $$'01ARZ3NDEKTSV4RRFFQ69G5FAV'::idgen.ulid$$, 0),
+  ('idgen.ulid', 'zero', $$'00000000000000000000000000'::idgen.ulid$$, 1),
+  ('idgen.ulid', 'max', $$'7ZZZZZZZZZZZZZZZZZZZZZZZZZ'::idgen.ulid$$, 2),
+  ('idgen.ulid', 'null', 'NULL::idgen.ulid', 9),
+  ('idgen.typeid', 'valid', $$'user_01h455vb4pex5vsknk084sn02q'::idgen.typeid$$, 0),
+  ('idgen.typeid', 'no prefix', $$'00000000000000000000000000'::idgen.typeid$$, 1),
+  ('idgen.typeid', 'longest', $$(repeat('z', 63) || '_7zzzzzzzzzzzzzzzzzzzzzzzzz')::idgen.typeid$$, 2),
+  ('idgen.typeid', 'null', 'NULL::idgen.typeid', 9),
+  -- A literal's own type (idgen.typeid('user') is called with one).
+  ('unknown', 'valid', $$'person'::unknown$$, 0),
+  ('unknown', 'empty', $$''::unknown$$, 1),
+  ('unknown', 'upper case', $$'User'::unknown$$, 2),
+  ('unknown', 'non-ascii', $$'é🌲日本'::unknown$$, 4),
+  ('unknown', 'null', 'NULL::unknown', 9),
   ('regclass', 'valid', $$'hostile_seq'::regclass$$, 0),
   ('regclass', 'table', $$'hostile_target'::regclass$$, 1),
   ('regclass', 'catalog', $$'pg_class'::regclass$$, 2),
@@ -97,6 +111,8 @@ INSERT INTO hostile_values VALUES
   ('regclass', 'null', 'NULL::regclass', 9);
 UPDATE hostile_values SET literal = quote_literal(literal) || '::jsonb'
 WHERE type = 'jsonb'::regtype AND label = 'valid';
+INSERT INTO hostile_values
+VALUES ('unknown', 'huge', quote_literal(repeat('z', 400000)) || '::unknown', 6);
 -- Arguments whose valid value differs from their type's: group uuid versions are 6 or 8.
 CREATE TEMP TABLE hostile_valid_overrides (proname name, arg int, literal text);
 INSERT INTO hostile_valid_overrides VALUES ('group_uuid', 3, '8::integer');

@@ -7,8 +7,9 @@ FROM pg_extension WHERE extname = 'idgen';
 -- Ordinary roles can reach the schema (applications do not run as the extension's owner).
 SELECT has_schema_privilege('public', 'idgen', 'USAGE') AS public_usage;
 
--- idgen's objects are in schema idgen, except the comparison operators and min/max of
--- idgen.event_id, which are in pg_catalog so that every search_path finds them.
+-- idgen's objects are in schema idgen, except the comparison operators of idgen.event_id,
+-- idgen.ulid and idgen.typeid and min/max of the first two, which are in pg_catalog so that every
+-- search_path finds them.
 CREATE VIEW pg_temp.idgen_members AS
 SELECT d.classid, d.objid FROM pg_depend d
 WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'

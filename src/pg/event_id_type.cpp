@@ -1,11 +1,13 @@
 // The idgen.event_id type (docs/event-id.md): text and binary I/O, bytewise comparison with
 // sort support, hashing, the bytea casts, construction from parts and extraction of the parts.
-// Errors: malformed text 22P02; a bytea that is not 16 bytes 22023; a part out of range 22003
-// (also when an id's timestamp field is beyond 2^63 - 1 µs, which no valid id holds).
+// Errors: malformed text 22P02 (a soft error where the caller asks for one, 16+); a bytea that is
+// not 16 bytes 22023; a part out of range 22003 (also when an id's timestamp field is beyond
+// 2^63 - 1 µs, which no valid id holds).
 #include <cstdint>
 #include <cstring>
 
 #include "core/event_id.hpp"
+#include "pg/compat.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
 #include "pg/event_id_datum.hpp"
@@ -48,15 +50,16 @@ IDGEN_SQL_FUNCTION(idgen_event_id_in) {
   event_id::EventId id;
   const DecodeResult r = event_id::decode_text(text, len, &id);
   if (r.status != DecodeStatus::ok) {
-    ereport(ERROR,
-            (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-             errmsg("invalid input syntax for type idgen.event_id: \"%s\"", clip_for_message(text)),
-             r.status == DecodeStatus::bad_character
-                 ? errdetail("Character %d is not a hexadecimal digit%s.",
-                             pg_mbstrlen_with_len(text, static_cast<int>(r.position)) + 1,
-                             len == event_id::kDashedChars ? " or a dash in its place" : "")
-                 : errdetail("Expected 32 hexadecimal digits, plain or dashed as "
-                             "8-4-4-4-12.")));
+    IDGEN_INPUT_ERROR(
+        fcinfo->context, errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+        errmsg("invalid input syntax for type idgen.event_id: \"%s\"", clip_for_message(text)),
+        r.status == DecodeStatus::bad_character
+            ? errdetail("Character %d is not a hexadecimal digit%s.",
+                        pg_mbstrlen_with_len(text, static_cast<int>(r.position)) + 1,
+                        len == event_id::kDashedChars ? " or a dash in its place" : "")
+            : errdetail("Expected 32 hexadecimal digits, plain or dashed as "
+                        "8-4-4-4-12."));
+    PG_RETURN_NULL();  // a soft error: the caller ignores the result
   }
   return event_id_datum(id);
 }
