@@ -84,8 +84,8 @@ case_ "a PostgreSQL hook set without noexcept_callback is refused by the lint" \
   src/pg/generator_state.cpp 's/noexcept_callback\(attach_shared_memory\)/attach_shared_memory/' \
   lint 'generator_state.cpp:[0-9]+: callbacks: shmem_startup_hook'
 case_ "a sort-support comparator set without noexcept_callback is refused by the lint" \
-  src/pg/event_id_type.cpp 's/noexcept_callback\(compare_abbreviated\)/compare_abbreviated/' \
-  lint 'event_id_type.cpp:[0-9]+: callbacks: ->comparator'
+  src/pg/uuid_like_type.cpp 's/noexcept_callback\(compare_abbreviated\)/compare_abbreviated/' \
+  lint 'uuid_like_type.cpp:[0-9]+: callbacks: ->comparator'
 case_ "a second relcache callback is refused by the lint" src/pg/ledger_table.cpp \
   's/(void forget_ledger_shapes\(Oid relid\) noexcept \{\n)/$1  CacheRegisterRelcacheCallback(nullptr, 0);\n/' \
   lint 'ledger_table.cpp:[0-9]+: one-callback: a second CacheRegisterRelcacheCallback'
