@@ -7,7 +7,10 @@
 // clients as numeric) as a string with every digit, idgen.event_id as its text. Shows that a JS
 // Number would lose the DistributedId's digits, and what node-pg's `binary: true` does to these
 // types. Also: public ids under an explicit key, the encoders, binary parameters (a Buffer) into
-// event_id_recv, and SQLSTATEs in error.code. Prints TAP lines; exits 1 if any check failed.
+// event_id_recv, SQLSTATEs in error.code, and tables keyed by idgen.ulid and idgen.typeid, whose
+// ids are strings both ways: lookups and keyset pages with string parameters, through the primary
+// key's index (EXPLAIN with the same parameters), JSON, and a TypeID of another prefix finding
+// nothing. Prints TAP lines; exits 1 if any check failed.
 //
 // Run by test/t/031_drivers.pl after test/drivers/prepare.sh; by hand:
 // PGHOST=... PGPORT=... node test/drivers/idgen_node_pg.js
@@ -59,13 +62,86 @@ async function checkError(client, name, sqlstate, text, values) {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const HEX32_RE = /^[0-9a-f]{32}$/;
+const ULID_RE = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/; // Crockford's base32, upper case
+const TYPEID_RE = /^user_[0-7][0-9a-hjkmnp-tv-z]{25}$/;
+
+// A table keyed by idgen.ulid or idgen.typeid through node-postgres: the ids are strings both ways.
+async function textKeyChecks(client, kind, table, textOfUuid, pattern) {
+  const returned = (await client.query(`INSERT INTO ${table} (n) VALUES ($1) RETURNING id`, [1])).rows[0].id;
+  for (let n = 2; n <= 10; n += 1) {
+    await client.query(`INSERT INTO ${table} (n) VALUES ($1)`, [n]);
+  }
+  const rows = (await client.query(`SELECT id, ${textOfUuid} AS text, n FROM ${table} ORDER BY n`)).rows;
+  const ids = rows.map((r) => r.id);
+  check(`${kind}: 10 rows from the column DEFAULT, read back as strings matching the format`,
+    rows.length === 10 && ids.every((i) => typeof i === 'string' && pattern.test(i)), JSON.stringify(ids.slice(0, 2)));
+  checkEqual(`${kind}: RETURNING gives the first id; each string equals ${textOfUuid}`,
+    [returned, ...ids], [rows[0].text, ...rows.map((r) => r.text)]);
+  const sorted = [...ids].sort();
+  checkEqual(`${kind}: ORDER BY id is insert order, and the order of the strings`,
+    (await client.query(`SELECT id FROM ${table} ORDER BY id`)).rows.map((r) => r.id), sorted);
+  checkEqual(`${kind}: ... so ids of one session increase with insert order`, sorted, ids);
+
+  // search_path is public: the comparison operators live in pg_catalog, so no cast is needed.
+  checkEqual(`${kind}: WHERE id = $1 with the text as a string parameter finds the row`,
+    (await client.query(`SELECT n FROM ${table} WHERE id = $1`, [ids[3]])).rows, [{ n: 4 }]);
+  if (kind === 'idgen.ulid') {
+    checkEqual('idgen.ulid: the lower-case text finds it too (ULID text is read in either case)',
+      (await client.query(`SELECT n FROM ${table} WHERE id = $1`, [ids[3].toLowerCase()])).rows, [{ n: 4 }]);
+    const { u } = (await client.query(`SELECT id::uuid AS u FROM ${table} WHERE n = 4`)).rows[0];
+    checkEqual('idgen.ulid: its uuid string finds it with a cast, $1::uuid::idgen.ulid',
+      (await client.query(`SELECT n FROM ${table} WHERE id = $1::uuid::idgen.ulid`, [u])).rows, [{ n: 4 }]);
+    const tried = [];
+    for (const t of [ids[3], 'not-a-ulid']) {
+      tried.push((await client.query(
+        `SELECT n FROM ${table} WHERE id = idgen.try_ulid_to_uuid($1)::idgen.ulid`, [t])).rows);
+    }
+    checkEqual('idgen.ulid: untrusted text through try_ulid_to_uuid($1)::idgen.ulid: the row, or none',
+      tried, [[{ n: 4 }], []]);
+    checkEqual('idgen.ulid: min(id) and max(id) are the first and the last id',
+      (await client.query(`SELECT min(id) AS lo, max(id) AS hi FROM ${table}`)).rows[0],
+      { lo: ids[0], hi: ids[9] });
+  }
+  const malformed = kind === 'idgen.ulid' ? '01ARZ3NDEKTSV4RRFFQ69G5FAI' : ids[3].toUpperCase(); // I; upper case
+  await checkError(client, `${kind}: malformed text as the parameter`, '22P02',
+    `SELECT n FROM ${table} WHERE id = $1`, [malformed]);
+  await checkError(client, `${kind}: a parameter typed text ($1::text) has no ${kind} = text operator`, '42883',
+    `SELECT n FROM ${table} WHERE id = $1::text`, [ids[3]]);
+
+  // Keyset pagination: the first page, then WHERE id > the last id seen, 3 rows a page.
+  const pages = [(await client.query(`SELECT id FROM ${table} ORDER BY id LIMIT $1`, [3])).rows];
+  while (pages[pages.length - 1].length === 3) {
+    const last = pages[pages.length - 1][2].id;
+    pages.push((await client.query(`SELECT id FROM ${table} WHERE id > $1 ORDER BY id LIMIT $2`, [last, 3])).rows);
+  }
+  checkEqual(`${kind}: keyset pages (WHERE id > $1 ORDER BY id LIMIT 3) give every row once, in order`,
+    [pages.map((p) => p.length), pages.flat().map((r) => r.id)], [[3, 3, 3, 1], sorted]);
+
+  checkEqual(`${kind}: to_jsonb and row_to_json show the id as its text`,
+    (await client.query(`SELECT to_jsonb(k) AS doc, row_to_json(k) AS row FROM ${table} k WHERE id = $1`,
+      [ids[0]])).rows[0], { doc: { id: ids[0], n: 1 }, row: { id: ids[0], n: 1 } });
+
+  // The lookup with the same string parameter uses the primary key's index once the table is big
+  // enough for the planner to care.
+  await client.query(`INSERT INTO ${table} (n) SELECT g FROM generate_series(11, 5000) g`);
+  await client.query(`ANALYZE ${table}`);
+  for (const [what, query] of [
+    ['WHERE id = $1', `SELECT n FROM ${table} WHERE id = $1`],
+    ['WHERE id > $1 ORDER BY id LIMIT 3', `SELECT n FROM ${table} WHERE id > $1 ORDER BY id LIMIT 3`]]) {
+    const plan = (await client.query(`EXPLAIN ${query}`, [ids[3]])).rows.map((r) => r['QUERY PLAN']).join('\n');
+    check(`${kind}: EXPLAIN ${what} with a string parameter: an index scan of ${table}_pkey`,
+      new RegExp(`Index (Only )?Scan using ${table}_pkey on ${table}\\b`).test(plan) && !plan.includes('Seq Scan'), plan);
+  }
+  checkEqual(`${kind}: ... and the lookup still finds its row among 5000`,
+    (await client.query(`SELECT n FROM ${table} WHERE id = $1`, [ids[3]])).rows, [{ n: 4 }]);
+}
 
 async function main(client) {
   const server = (await client.query('SHOW server_version')).rows[0].server_version;
   console.log(`# pg ${pgVersion}, node ${process.version}, server ${server}`);
   await client.query('CREATE EXTENSION IF NOT EXISTS idgen');
   await client.query('SET search_path = public');
-  await client.query('DROP TABLE IF EXISTS js_orders, js_ledger_events');
+  await client.query('DROP TABLE IF EXISTS js_orders, js_ledger_events, js_ulid_orders, js_typeid_users');
   await client.query('DROP SEQUENCE IF EXISTS js_order_key');
   await client.query(`
     CREATE SEQUENCE js_order_key;
@@ -252,6 +328,32 @@ async function main(client) {
     [Buffer.concat([raw, Buffer.alloc(1)])]);
   checkEqual('idgen.event_id_to_bytea gives the same 16 bytes as a Buffer',
     (await client.query('SELECT idgen.event_id_to_bytea($1) AS b', [eid])).rows[0].b.equals(raw), true);
+
+  // ---- idgen.ulid and idgen.typeid keys: the text is the id ----------------------------------
+  await client.query(`
+    CREATE TABLE js_ulid_orders (id idgen.ulid PRIMARY KEY DEFAULT idgen.ulid(), n int NOT NULL UNIQUE);
+    CREATE TABLE js_typeid_users (
+      id idgen.typeid PRIMARY KEY DEFAULT idgen.new_typeid('user') CHECK (idgen.typeid_prefix(id) = 'user'),
+      n int NOT NULL UNIQUE)`);
+  await textKeyChecks(client, 'idgen.ulid', 'js_ulid_orders', 'idgen.to_ulid(id::uuid)', ULID_RE);
+  await textKeyChecks(client, 'idgen.typeid', 'js_typeid_users', "idgen.typeid('user', id::uuid)", TYPEID_RE);
+
+  const user = (await client.query('SELECT id, id::uuid AS u FROM js_typeid_users WHERE n = 1')).rows[0];
+  const other = `order_${user.id.split('_')[1]}`; // the same uuid under another prefix
+  checkEqual('idgen.typeid: a TypeID of another prefix finds nothing (equal only with the same prefix)',
+    (await client.query('SELECT n FROM js_typeid_users WHERE id = $1', [other])).rows, []);
+  checkEqual("idgen.try_typeid_to_uuid($1, 'user'): null for an order_ id, the uuid for the user_ id",
+    (await client.query("SELECT idgen.try_typeid_to_uuid($1, 'user') AS o, idgen.try_typeid_to_uuid($2, 'user') AS u",
+      [other, user.id])).rows[0], { o: null, u: user.u });
+  await checkError(client, "idgen.typeid_to_uuid($1, 'user') of an order_ id", '22023',
+    "SELECT idgen.typeid_to_uuid($1, 'user')", [other]);
+  await checkError(client, 'a client-made order_ id into the user table (its CHECK)', '23514',
+    'INSERT INTO js_typeid_users (id, n) VALUES ($1, $2)', [other, 0]);
+  await checkError(client, 'idgen.typeid($1): node-pg sends the parameter untyped, and a literal overload exists',
+    '42P18', 'SELECT idgen.typeid($1)', ['user']);
+  const made = (await client.query('SELECT idgen.typeid($1::text) AS a, idgen.new_typeid($1) AS b', ['user'])).rows[0];
+  check('idgen.typeid($1::text) and idgen.new_typeid($1) make user_ TypeIDs (as strings)',
+    [made.a, made.b].every((m) => typeof m === 'string' && TYPEID_RE.test(m)), JSON.stringify(made));
 }
 
 (async () => {

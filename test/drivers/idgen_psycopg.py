@@ -7,8 +7,11 @@ types: uuid.UUID for the uuids, decimal.Decimal for the 28-digit idgen.distribut
 over numeric(28,0), which the server describes to clients as plain numeric), str for
 idgen.event_id in text mode and bytes in binary mode (psycopg's fallback for a type it has no
 loader for). Also: public ids under an explicit key, the encoders, binary send/recv of
-idgen.event_id through adapters registered for it (parameters and COPY), and SQLSTATEs as
-psycopg exceptions. Prints TAP lines; exits 1 if any check failed.
+idgen.event_id through adapters registered for it (parameters and COPY), SQLSTATEs as psycopg
+exceptions, and tables keyed by idgen.ulid and idgen.typeid, whose ids are str both ways: lookups
+and keyset pages with str parameters, through the primary key's index (EXPLAIN with the same
+parameters), JSON, and a TypeID of another prefix finding nothing. Prints TAP lines; exits 1 if
+any check failed.
 
 Run by test/t/031_drivers.pl; by hand: PGHOST=... PGPORT=... /usr/bin/python3 this-file.
 Needs CREATE on the current database (it creates the extension if it is missing).
@@ -59,6 +62,8 @@ def check_error(conn, name, sqlstate, exception, query, params=None, cursor=None
 
 
 HEX32 = re.compile(r"^[0-9a-f]{32}$")
+ULID_TEXT = re.compile(r"^[0-7][0-9A-HJKMNP-TV-Z]{25}$")  # Crockford's base32, upper case
+TYPEID_TEXT = re.compile(r"^user_[0-7][0-9a-hjkmnp-tv-z]{25}$")
 TEXT_SELECT = "SELECT n, comb, v7, did, did128, grp, did::text FROM py_orders ORDER BY n"
 
 
@@ -96,7 +101,7 @@ def main():
           f"{psycopg.pq.version()}), server {conn.info.parameter_status('server_version')}")
     conn.execute("CREATE EXTENSION IF NOT EXISTS idgen")
     conn.execute("SET search_path = public")  # as applications have it: idgen is not on it
-    conn.execute("DROP TABLE IF EXISTS py_orders, py_ledger_events, py_copy")
+    conn.execute("DROP TABLE IF EXISTS py_orders, py_ledger_events, py_copy, py_ulid_orders, py_typeid_users")
     conn.execute("DROP SEQUENCE IF EXISTS py_order_key")
     conn.execute("""
         CREATE SEQUENCE py_order_key;
@@ -328,8 +333,114 @@ def main():
     check_eq("COPY TO STDOUT (FORMAT BINARY) reads them back as EventId, uuid.UUID and Decimal",
              copied, copy_rows)
 
+    # ---- idgen.ulid and idgen.typeid keys: the text is the id ------------------------------
+    conn.execute("""
+        CREATE TABLE py_ulid_orders (id idgen.ulid PRIMARY KEY DEFAULT idgen.ulid(), n int NOT NULL UNIQUE);
+        CREATE TABLE py_typeid_users (
+          id idgen.typeid PRIMARY KEY DEFAULT idgen.new_typeid('user') CHECK (idgen.typeid_prefix(id) = 'user'),
+          n int NOT NULL UNIQUE)""")
+    # (type, table, the server's text of the key from its uuid, the text's pattern)
+    for kind, table, text_of_uuid, pattern in (
+            ("idgen.ulid", "py_ulid_orders", "idgen.to_ulid(id::uuid)", ULID_TEXT),
+            ("idgen.typeid", "py_typeid_users", "idgen.typeid('user', id::uuid)", TYPEID_TEXT)):
+        text_key_checks(conn, kind, table, text_of_uuid, pattern)
+
+    users = [r[0] for r in conn.execute("SELECT id FROM py_typeid_users ORDER BY id LIMIT 2")]
+    other = "order_" + users[0].split("_")[1]  # the same uuid under another prefix
+    check_eq("idgen.typeid: a TypeID of another prefix finds nothing (equal only with the same prefix)",
+             conn.execute("SELECT n FROM py_typeid_users WHERE id = %s", [other]).fetchall(), [])
+    check_eq("idgen.try_typeid_to_uuid(text, 'user'): None for an order_ id, the uuid for the user_ id",
+             conn.execute("SELECT idgen.try_typeid_to_uuid(%s, 'user'), idgen.try_typeid_to_uuid(%s, 'user')",
+                          [other, users[0]]).fetchone(),
+             (None, conn.execute("SELECT id::uuid FROM py_typeid_users WHERE id = %s", [users[0]]).fetchone()[0]))
+    check_error(conn, "idgen.typeid_to_uuid(text, 'user') of an order_ id", "22023", errors.InvalidParameterValue,
+                "SELECT idgen.typeid_to_uuid(%s, 'user')", [other])
+    check_error(conn, "a client-made order_ id into the user table (its CHECK)", "23514", errors.CheckViolation,
+                "INSERT INTO py_typeid_users (id, n) VALUES (%s, %s)", [other, 0])
+    check_error(conn, "idgen.typeid(%s): a str parameter is untyped and a literal overload exists",
+                "42P18", errors.IndeterminateDatatype, "SELECT idgen.typeid(%s)", ["user"])
+    made = conn.execute("SELECT idgen.typeid(%s::text), idgen.new_typeid(%s)", ["user", "user"]).fetchone()
+    check("idgen.typeid(%s::text) and idgen.new_typeid(%s) make user_ TypeIDs (as str)",
+          all(isinstance(m, str) and TYPEID_TEXT.match(m) for m in made), repr(made))
+
+    bcur = conn.cursor(binary=True)
+    bcur.execute("SELECT u.id, u.id::uuid, t.id, t.id::uuid FROM py_ulid_orders u, py_typeid_users t "
+                 "WHERE u.n = 1 AND t.n = 1")
+    ulid_raw, ulid_uuid, typeid_raw, typeid_uuid = bcur.fetchone()
+    check_eq("in a binary cursor (no loader): an idgen.ulid is its uuid's 16 bytes, an idgen.typeid "
+             "those then the prefix",
+             (ulid_raw, typeid_raw), (ulid_uuid.bytes, typeid_uuid.bytes + b"user"))
+
     conn.close()
     return failed
+
+
+def text_key_checks(conn, kind, table, text_of_uuid, pattern):
+    """A table keyed by idgen.ulid or idgen.typeid, through psycopg: the ids are str both ways."""
+    cur = conn.cursor()
+    cur.execute(f"INSERT INTO {table} (n) VALUES (%s) RETURNING id", [1])
+    returned = cur.fetchone()[0]
+    cur.executemany(f"INSERT INTO {table} (n) VALUES (%s)", [(n,) for n in range(2, 11)])
+    rows = conn.execute(f"SELECT id, {text_of_uuid}, n FROM {table} ORDER BY n").fetchall()
+    ids = [r[0] for r in rows]
+    check(f"{kind}: 10 rows from the column DEFAULT, read back as str matching the format",
+          len(rows) == 10 and all(isinstance(i, str) and pattern.match(i) for i in ids), repr(ids[:2]))
+    check_eq(f"{kind}: RETURNING gives the first id; each str equals {text_of_uuid}",
+             [returned] + [r[0] for r in rows], [rows[0][0]] + [r[1] for r in rows])
+    check_eq(f"{kind}: ORDER BY id is insert order, and the order of the str ids",
+             [r[0] for r in conn.execute(f"SELECT id FROM {table} ORDER BY id")], sorted(ids))
+    check_eq(f"{kind}: ... so ids of one session increase with insert order", sorted(ids), ids)
+
+    # search_path is public: the comparison operators live in pg_catalog, so no cast is needed.
+    check_eq(f"{kind}: WHERE id = %s with the text as a str parameter finds the row",
+             conn.execute(f"SELECT n FROM {table} WHERE id = %s", [ids[3]]).fetchall(), [(4,)])
+    if kind == "idgen.ulid":
+        check_eq("idgen.ulid: the lower-case text finds it too (ULID text is read in either case)",
+                 conn.execute(f"SELECT n FROM {table} WHERE id = %s", [ids[3].lower()]).fetchall(), [(4,)])
+        as_uuid = conn.execute(f"SELECT id::uuid FROM {table} WHERE n = 4").fetchone()[0]
+        check_eq("idgen.ulid: a uuid.UUID parameter finds it with a cast, %s::idgen.ulid",
+                 conn.execute(f"SELECT n FROM {table} WHERE id = %s::idgen.ulid", [as_uuid]).fetchall(), [(4,)])
+        check_error(conn, "idgen.ulid = a uuid.UUID parameter without the cast", "42883",
+                    errors.UndefinedFunction, f"SELECT n FROM {table} WHERE id = %s", [as_uuid])
+        check_eq("idgen.ulid: untrusted text through try_ulid_to_uuid(%s)::idgen.ulid: the row, or none",
+                 [conn.execute(f"SELECT n FROM {table} WHERE id = idgen.try_ulid_to_uuid(%s)::idgen.ulid",
+                               [t]).fetchall() for t in (ids[3], "not-a-ulid")], [[(4,)], []])
+        check_eq("idgen.ulid: min(id) and max(id) are the first and the last id",
+                 conn.execute(f"SELECT min(id), max(id) FROM {table}").fetchone(), (ids[0], ids[-1]))
+    malformed = "01ARZ3NDEKTSV4RRFFQ69G5FAI" if kind == "idgen.ulid" else ids[3].upper()  # I; upper case
+    check_error(conn, f"{kind}: malformed text as the parameter", "22P02", errors.InvalidTextRepresentation,
+                f"SELECT n FROM {table} WHERE id = %s", [malformed])
+    check_error(conn, f"{kind}: a str sent as %b is typed text, and {kind} = text has no operator",
+                "42883", errors.UndefinedFunction, f"SELECT n FROM {table} WHERE id = %b", [ids[3]])
+
+    # Keyset pagination: the first page, then WHERE id > the last id seen, 3 rows a page.
+    pages = [conn.execute(f"SELECT id FROM {table} ORDER BY id LIMIT %s", [3]).fetchall()]
+    while len(pages[-1]) == 3:
+        pages.append(conn.execute(f"SELECT id FROM {table} WHERE id > %s ORDER BY id LIMIT %s",
+                                  [pages[-1][-1][0], 3]).fetchall())
+    seen = [r[0] for page in pages for r in page]
+    check_eq(f"{kind}: keyset pages (WHERE id > %s ORDER BY id LIMIT 3) give every row once, in order",
+             ([len(page) for page in pages], seen), ([3, 3, 3, 1], sorted(ids)))
+
+    json_doc, json_row = conn.execute(f"SELECT to_jsonb(k), row_to_json(k) FROM {table} k WHERE id = %s",
+                                      [ids[0]]).fetchone()
+    check_eq(f"{kind}: to_jsonb and row_to_json show the id as its text",
+             (json_doc, json_row), ({"id": ids[0], "n": 1}, {"id": ids[0], "n": 1}))
+
+    # The lookup with the same str parameter uses the primary key's index once the table is big
+    # enough for the planner to care.
+    conn.execute(f"INSERT INTO {table} (n) SELECT g FROM generate_series(11, 5000) g")
+    conn.execute(f"ANALYZE {table}")
+    for what, query, params in (
+            ("WHERE id = %s", f"SELECT n FROM {table} WHERE id = %s", [ids[3]]),
+            ("WHERE id > %s ORDER BY id LIMIT 3", f"SELECT n FROM {table} WHERE id > %s ORDER BY id LIMIT 3",
+             [ids[3]])):
+        plan = "\n".join(r[0] for r in conn.execute("EXPLAIN " + query, params))
+        check(f"{kind}: EXPLAIN {what} with a str parameter: an index scan of {table}_pkey",
+              re.search(rf"Index (Only )?Scan using {table}_pkey on {table}\b", plan) is not None
+              and "Seq Scan" not in plan, plan)
+    check_eq(f"{kind}: ... and the lookup still finds its row among 5000",
+             conn.execute(f"SELECT n FROM {table} WHERE id = %s", [ids[3]]).fetchall(), [(4,)])
 
 
 if __name__ == "__main__":

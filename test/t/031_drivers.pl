@@ -2,9 +2,11 @@
 # python3-psycopg) and node-postgres (npm pg, pinned in test/drivers/package.json and
 # package-lock.json), against a server with idgen loaded per backend and one with it preloaded.
 # Each script creates tables with idgen defaults, inserts with parameters, reads the ids back as
-# the driver's own types and checks event ids in text and binary, public ids, the encoders and
-# SQLSTATEs, printing one result per check (see test/drivers/). test/drivers/prepare.sh installs
-# the drivers first (test/run-all.sh runs it).
+# the driver's own types and checks event ids in text and binary, public ids, the encoders,
+# SQLSTATEs, and tables keyed by idgen.ulid and idgen.typeid (the text as the id: lookups and
+# keyset pages with text parameters, the primary key's index in their plans, JSON), printing one
+# result per check (see test/drivers/). test/drivers/prepare.sh installs the drivers first
+# (test/run-all.sh runs it).
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -28,10 +30,11 @@ for my $mode ('backend', 'preloaded')
 		PGPORT => $node->port,
 		PGDATABASE => 'postgres',
 		PGAPPNAME => "idgen-drivers-$mode");
+	# Each script's number of checks: one that stops early prints fewer.
 	cmp_ok(run_shell_checks([ 'timeout', '60', '/usr/bin/python3', 'test/drivers/idgen_psycopg.py' ], \%env),
-		'>', 10, "$mode: psycopg ran its checks");
+		'>=', 95, "$mode: psycopg ran its checks");
 	cmp_ok(run_shell_checks([ 'timeout', '60', 'node', 'test/drivers/idgen_node_pg.js' ], \%env),
-		'>', 10, "$mode: node-postgres ran its checks");
+		'>=', 80, "$mode: node-postgres ran its checks");
 	$node->stop;
 }
 
