@@ -46,7 +46,8 @@ SELECT (array_agg(id ORDER BY id))[1:2] AS first_two, min(id), max(id) FROM orde
 SET enable_seqscan = off;
 EXPLAIN (COSTS OFF) SELECT * FROM orders WHERE id = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
 EXPLAIN (COSTS OFF) SELECT * FROM orders WHERE id > '01ARZ3NDEKTSV4RRFFQ69G5FAV' ORDER BY id LIMIT 10;
-EXPLAIN (COSTS OFF) SELECT max(id) FROM orders;
+-- (only max's scan line: the lines around it differ between PostgreSQL majors)
+SELECT line AS scan FROM plan_access('SELECT max(id) FROM orders') line WHERE line ~ 'Scan';
 RESET enable_seqscan;
 -- Keyset pagination: pages of 500 after the last id seen cover every row once, in order.
 CREATE FUNCTION pg_temp.keyset_pages(page_size int, OUT pages int, OUT same_as_one_scan boolean)
