@@ -8,6 +8,9 @@
 # - functions pushed to the shards (COMB checks, uuidv7 ranges, encodings, public ids), Citus's
 #   refusal of STABLE functions in RETURNING, shard pruning by numeric vs domain literals, and
 #   ALTER SYSTEM being per node;
+# - tables distributed by idgen.ulid and idgen.typeid columns: a lookup by a literal routed to one
+#   shard, a ULID in the shard its 16 bytes go to as a uuid (the same hash), the TypeID prefix
+#   CHECK on every shard;
 # - a reference table keyed by COMBs, group keys from node-local sequences, and the group registry
 #   as a reference table: the same group id for a name in every plan and on every node, caches
 #   emptied cluster-wide, registration refused with a node down or without a copy of the registry;
@@ -80,6 +83,11 @@ my %families = (
 	distributed_id => [
 		'idgen.distributed_id', 'idgen.distributed_id()',
 		'idgen.distributed_id_timestamp(id) > now() - interval \'1 hour\''
+	],
+	ulid => [ 'idgen.ulid', 'idgen.ulid()', 'idgen.ulid_timestamp(id::uuid) > now() - interval \'1 hour\'' ],
+	typeid => [
+		'idgen.typeid', 'idgen.new_typeid(\'user\')',
+		'idgen.typeid_prefix(id) = \'user\' AND idgen.uuid_version(id::uuid) = 7'
 	]);
 $coordinator->safe_psql('postgres', q{
 CREATE TABLE sources (n integer PRIMARY KEY);
@@ -165,6 +173,80 @@ is( join(' ', map { $tasks->($_) } ($some_id, "'$some_id'::numeric", "'$some_id'
 	'1 1 32',
 	'a DistributedId lookup by a numeric literal or ::numeric reaches one shard, by ::idgen.distributed_id all 32');
 
+# idgen.ulid and idgen.typeid as distribution columns. A lookup by a literal (a ULID in either
+# case, a TypeID) is router-planned to one shard and finds its row; by the ULID's uuid
+# (id::uuid = ...) it is not pruned.
+my $ulid_literal = $coordinator->safe_psql('postgres', 'SELECT min(id) FROM keyed_ulid');
+my $typeid_literal = $coordinator->safe_psql('postgres', 'SELECT id FROM keyed_typeid ORDER BY id LIMIT 1');
+my $lookup = sub {
+	my ($table, $condition) = @_;
+	my ($count) = $coordinator->safe_psql('postgres', "EXPLAIN (COSTS OFF) SELECT * FROM $table WHERE $condition")
+	  =~ /Task Count: (\d+)/;
+	return "$count:" . $coordinator->safe_psql('postgres', "SELECT count(*) FROM $table WHERE $condition");
+};
+my @lookups = (
+	$lookup->('keyed_ulid', "id = '$ulid_literal'"),
+	$lookup->('keyed_ulid', "id = '" . lc($ulid_literal) . "'"),
+	$lookup->('keyed_typeid', "id = '$typeid_literal'"),
+	$lookup->('keyed_ulid', "id::uuid = '$ulid_literal'::idgen.ulid::uuid"));
+note("EXPLAIN of SELECT * FROM keyed_ulid WHERE id = '$ulid_literal':\n"
+	  . $coordinator->safe_psql('postgres', "EXPLAIN (COSTS OFF) SELECT * FROM keyed_ulid WHERE id = '$ulid_literal'"));
+is( join(' ', @lookups),
+	'1:1 1:1 1:1 32:1',
+	"a lookup by an idgen.ulid literal ($ulid_literal, and in lower case) or an idgen.typeid literal ($typeid_literal) has Task Count 1 and finds the row; by id::uuid all 32 shards"
+);
+
+# Citus hashes a distribution column with its type's hash function; idgen.ulid's is uuid's of the
+# same bytes, so with the same shard count every ULID is in the shard where its bytes are in a
+# uuid-distributed table: by get_shard_id_for_distribution_column, and by where the rows are.
+# (Citus still refuses to co-locate the two: the column types differ.)
+$coordinator->safe_psql('postgres', q{
+CREATE TABLE ulid_bytes (id uuid PRIMARY KEY);
+SELECT create_distributed_table('ulid_bytes', 'id');
+INSERT INTO ulid_bytes SELECT id::uuid FROM keyed_ulid;
+});
+my $ulids = 2 + 4 * $rows;
+is( $coordinator->safe_psql(
+		'postgres', q{
+WITH ids AS MATERIALIZED (SELECT id FROM keyed_ulid),
+shards AS MATERIALIZED (
+  SELECT (SELECT shardminvalue FROM pg_dist_shard WHERE shardid = get_shard_id_for_distribution_column('keyed_ulid', id)) AS as_ulid,
+         (SELECT shardminvalue FROM pg_dist_shard WHERE shardid = get_shard_id_for_distribution_column('ulid_bytes', id::uuid)) AS as_uuid
+  FROM ids)
+SELECT count(*) || ' ' || count(*) FILTER (WHERE as_ulid = as_uuid) || ' ' || count(DISTINCT as_ulid) FROM shards}),
+	"$ulids $ulids 32",
+	"get_shard_id_for_distribution_column: each of the $ulids ULIDs has the hash range of its bytes as a uuid (over all 32 shards)"
+);
+is( $coordinator->safe_psql(
+		'postgres', q{
+WITH u AS (SELECT s.shardminvalue AS low, r.result
+           FROM run_command_on_shards('keyed_ulid', 'SELECT count(*) FROM %s') r JOIN pg_dist_shard s USING (shardid)),
+     b AS (SELECT s.shardminvalue AS low, r.result
+           FROM run_command_on_shards('ulid_bytes', 'SELECT count(*) FROM %s') r JOIN pg_dist_shard s USING (shardid))
+SELECT count(*) || ' ' || count(*) FILTER (WHERE u.result = b.result) || ' ' || sum(u.result::bigint)
+FROM u JOIN b USING (low)}),
+	"32 32 $ulids",
+	'the shards of the ULID table and of the uuid table hold the same number of rows, range by range (rows routed as uuids would be)');
+($status, $out, $err) = $coordinator->psql('postgres', q{
+CREATE TABLE ulid_beside_uuid (id idgen.ulid PRIMARY KEY);
+SELECT create_distributed_table('ulid_beside_uuid', 'id', colocate_with => 'ulid_bytes');});
+like($err, qr/cannot colocate tables ulid_bytes and ulid_beside_uuid.*Distribution column types don't match/s,
+	'Citus refuses to co-locate an idgen.ulid table with a uuid table (the types differ, though the hashes agree)');
+$coordinator->safe_psql('postgres', 'DROP TABLE IF EXISTS ulid_beside_uuid');
+
+# The TypeID prefix CHECK, added to the distributed table, reaches every shard and refuses another
+# prefix through the coordinator and in a worker session.
+$coordinator->safe_psql('postgres',
+	q{ALTER TABLE keyed_typeid ADD CONSTRAINT keyed_typeid_is_a_user CHECK (idgen.typeid_prefix(id) = 'user')});
+my @refusals = map {
+	my (undef, undef, $refusal) = $_->psql('postgres', q{
+\set VERBOSITY verbose
+INSERT INTO keyed_typeid (id, way) VALUES (idgen.new_typeid('post'), 'wrong prefix')});
+	$refusal =~ /ERROR: +(23514): .*"keyed_typeid_is_a_user(?:_\d+)?"/ ? $1 : $refusal
+} ($coordinator, $workers[0]);
+is(join(' ', @refusals), '23514 23514',
+	'the TypeID prefix CHECK of a distributed table refuses another prefix through the coordinator and on a worker');
+
 # ALTER SYSTEM is per node: Citus does not propagate it.
 $coordinator->safe_psql('postgres', q{ALTER SYSTEM SET idgen.ledger_max_lead = '5min'; SELECT pg_reload_conf()});
 $coordinator->poll_query_until('postgres', q{SELECT current_setting('idgen.ledger_max_lead') = '5min'});
@@ -174,7 +256,7 @@ $coordinator->safe_psql('postgres', q{ALTER SYSTEM RESET idgen.ledger_max_lead; 
 
 # Within one node's generator, ids increase with the time they were made (the time-ordered
 # families; COMBs only by minute). Checked on the coordinator's own INSERT ... SELECT rows.
-for my $family (qw(uuidv7 distributed_id128 distributed_id))
+for my $family (qw(uuidv7 distributed_id128 distributed_id ulid typeid))
 {
 	is( $coordinator->safe_psql(
 			'postgres', qq{

@@ -3,7 +3,11 @@
 # serially and with -j 2, and dumped as plain SQL and restored with psql, each into a fresh
 # database on a second server. Checked: no error or warning, everything of the snapshot identical
 # (rows, registry, indexes, defaults, constraints), the registry not doubled, indexes valid and
-# chosen by the planner, ledgers verifying, defaults, triggers and CHECKs working afterwards.
+# chosen by the planner, ledgers verifying, defaults, triggers and CHECKs working afterwards. The
+# tables keyed by idgen.ulid and idgen.typeid (a TypeID prefix CHECK, a foreign key, a hash and a
+# btree secondary index, a table hash-partitioned by its ULID) come back with every row's text,
+# each row in the same partition, their indexes answering lookups by literal text, and their
+# defaults generating.
 # Also what can break, and how to get past it: a CHECK (comb_valid(id)) against now() fails the
 # restore (docs/comb.md); a restore into a database that already has idgen; a data-only restore
 # into a schema whose ledger_append trigger exists replays the rows through the trigger in heap
@@ -43,6 +47,24 @@ create_app_database($source, 'app');
 my $snapshot = app_snapshot($source, 'app');
 my $registry_sql = q{SELECT string_agg(format('%s=%s:%s', name, group_id, coalesce(target::text, '-')), ' ' ORDER BY name) FROM idgen.groups};
 my $source_registry = $source->safe_psql('app', $registry_sql);
+like($snapshot, qr/^rows users 31 .*^rows sessions 32 .*^rows visits 72 .*^rows visits_3 \d+ .*^rows session_codes 32 /ms,
+	'the snapshot covers the ULID and TypeID tables, each partition of visits on its own, and the view decoding them');
+
+# Lookups by literal text on the ULID and TypeID columns, each through its index: which index
+# (and which partition of visits) answers, and how many rows (test/fixtures/app_lookups.sql).
+my $lookups_sql = slurp_file('test/fixtures/app_lookups.sql');
+sub id_types_lookups
+{
+	my ($node, $db) = @_;
+	my @found = $node->safe_psql($db, $lookups_sql) =~ /Index Scan using (\S+)|(rows \d+(?: in \S+)?)/g;
+	return join ', ', grep { defined } @found;
+}
+my $source_lookups = id_types_lookups($source, 'app');
+like(
+	$source_lookups,
+	qr/^sessions_pkey, rows 1, users_pkey, rows 1, sessions_user_hash, rows 2, (visits_\d)_pkey, rows 1 in \1, (?:visits_\d_user_id_idx, ){4}rows 42$/,
+	"source: lookups by a ULID and a TypeID literal use the primary keys, the hash index and one partition's key ($source_lookups)"
+);
 
 # Dumps: custom format (restored serially and in parallel) and plain SQL.
 my (undef, undef, $dump_err) = run_client($source, 'pg_dump', '-Fc', '-f', "$dir/app.dump", 'app');
@@ -109,8 +131,11 @@ for my $mode (qw(custom parallel plain))
 			$db, q{SELECT count(*) FILTER (WHERE NOT (indisvalid AND indisready AND indislive)) || ' of ' || count(*)
 			FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
 			WHERE n.nspname IN ('public', 'idgen')}),
-		'0 of 19',
-		"$db: every index valid and ready");
+		'0 of 32',
+		"$db: every index valid and ready (the partitioned ones too, their partitions' indexes attached)");
+	is(id_types_lookups($target, $db), $source_lookups,
+		"$db: lookups by a ULID and a TypeID literal go through the same indexes and partition as on the source and find the rows"
+	);
 
 	# Each event_id index on its own: the hash index with the btree one dropped in a rolled-back
 	# transaction (equality), the btree one for ORDER BY; and the expression index.
@@ -167,6 +192,37 @@ SELECT idgen.group_uuid_group(idgen.group_uuid('Person', 1));});
 	is(words($after), '15 person 6 2884 6 t 10 t 21 t t 11 11 t 32, t 32 7',
 		"$db: after the restore every DEFAULT generates and continues (group keys 15 (21 in hex) and 6 of version 6, comb valid, comb_seq prefix 10, later v7, DistributedId, identity), both ledgers append and verify, and 'Person' generates with its registered id 7"
 	);
+
+	# The ULID and TypeID defaults generate, later than the generated rows restored; a new visit is
+	# found by its literal text through partition pruning (routing and pruning agree); the prefix
+	# CHECK and the foreign key on the TypeID hold.
+	my $id_types_after = $target->safe_psql(
+		$db, q{
+INSERT INTO users (name) VALUES ('after restore');
+INSERT INTO sessions (user_id, label) SELECT id, 'after restore' FROM users WHERE name = 'after restore';
+INSERT INTO visits (user_id, page) SELECT id, '/after-restore' FROM users WHERE name = 'after restore';
+SELECT idgen.typeid_prefix(id), id > ALL (SELECT id FROM users WHERE name ~ '^u[0-9]+$') FROM users WHERE name = 'after restore';
+SELECT id > (SELECT max(id) FROM sessions WHERE label <> 'after restore'), user_id = (SELECT id FROM users WHERE name = 'after restore')
+FROM sessions WHERE label = 'after restore';
+SELECT id AS new_visit FROM visits WHERE page = '/after-restore' \gset
+SELECT :'new_visit'::idgen.ulid > (SELECT max(id) FROM visits WHERE page = '/generated');
+SET enable_seqscan = off;
+SELECT count(*) FROM visits WHERE id = :'new_visit';
+SELECT count(*) FROM users;});
+	is(words($id_types_after), 'user t t t t 1 32',
+		"$db: after the restore idgen.new_typeid('user') and idgen.ulid() defaults generate ids above the restored generated ones, and a new visit routed by its ULID is found by its text"
+	);
+	like(
+		error_of(
+			$target, $db, q{INSERT INTO users (id, name) VALUES (idgen.new_typeid('post'), 'wrong prefix')}),
+		qr/^23514: new row for relation "users" violates check constraint "users_id_is_a_user"/,
+		"$db: the restored CHECK (idgen.typeid_prefix(id) = 'user') refuses a TypeID of another prefix");
+	like(
+		error_of(
+			$target, $db,
+			q{INSERT INTO sessions (user_id, label) VALUES ('user_01h455vb4pex5vsknk084sn02r', 'no such user')}),
+		qr/^23503: insert or update on table "sessions" violates foreign key constraint "sessions_user_id_fkey"/,
+		"$db: the restored foreign key on the TypeID column refuses an unknown user");
 
 	# The BEFORE INSERT trigger of docs/comb.md is back and refuses an id made 3 days ago.
 	like(

@@ -2,7 +2,10 @@
 # database uses every idgen type, domain, default, index, the group registry and two ledgers
 # (test/fixtures/app_database.sql), from the installation IDGEN_OLD_INSTALL names to the one this
 # test runs on. Rows, indexes, defaults, constraints, the registry and ledger_verify are identical
-# afterwards (test/fixtures/app_snapshot.sql), and every generator and the ledgers go on.
+# afterwards (test/fixtures/app_snapshot.sql), and every generator and the ledgers go on. The
+# tables keyed by idgen.ulid and idgen.typeid keep every row's text and partition (visits is
+# hash-partitioned by its ULID), their indexes answer lookups by literal text as before
+# (test/fixtures/app_lookups.sql), and their defaults go on above the old server's ids.
 # The upgraded server's wall clock is 20 s behind the old one's (libfaketime; pg_upgrade itself
 # runs on the real clock), both with idgen.node_id = 1: the old server fills tables in the same
 # database with ids of every generator (snowflake, uuidv7, ulid, typeid, distributed_id,
@@ -15,7 +18,7 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use IdgenTest::AppDatabase qw(create_app_database app_snapshot);
+use IdgenTest::AppDatabase qw(create_app_database app_snapshot error_of);
 use IdgenTest::IdOrder qw(create_id_tables load_ids check_ids);
 use IdgenTest::ShiftedClock qw(start_shifted wait_for_shift);
 
@@ -73,6 +76,16 @@ create_app_database($old, 'app');
 my $old_app = DatabaseOfNode->new($old, 'app');
 my $set = create_id_tables($old_app, 'upgrade', 0);
 my $before = app_snapshot($old, 'app');
+# lookups($node): which index (and partition) answers each lookup by a ULID or TypeID literal, and
+# how many rows it finds.
+my $lookups_sql = slurp_file('test/fixtures/app_lookups.sql');
+sub lookups
+{
+	my ($node) = @_;
+	my @found = $node->safe_psql('app', $lookups_sql) =~ /Index Scan using (\S+)|(rows \d+(?: in \S+)?)/g;
+	return join ', ', grep { defined } @found;
+}
+my $old_lookups = lookups($old);
 my $old_last = $old->safe_psql('app',
 	'SELECT (SELECT id FROM events_v7 ORDER BY id DESC LIMIT 1), '
 	  . '(SELECT max(id) FROM invoices), (SELECT id FROM shipments ORDER BY id DESC LIMIT 1)');
@@ -108,6 +121,16 @@ is( $new->safe_psql(
 		'app', q{SET enable_seqscan = off; SELECT count(*) FROM ledger_events
 		 WHERE id OPERATOR(idgen.=) (SELECT last_id FROM ledger_audits ORDER BY ledger_id LIMIT 1)}),
 	'1', "$path: the upgraded indexes answer an event id lookup");
+like($before, qr/^rows users 31 .*^rows sessions 32 .*^rows visits 72 .*^rows visits_0 .*^rows visits_3 \d+ /ms,
+	"$path: the snapshot covers the ULID and TypeID tables, each partition of the ULID-partitioned one on its own");
+like(
+	$old_lookups,
+	qr/^sessions_pkey, rows 1, users_pkey, rows 1, sessions_user_hash, rows 2, (visits_\d)_pkey, rows 1 in \1, (?:visits_\d_user_id_idx, ){4}rows 42$/,
+	"$path: before the upgrade, lookups by a ULID and a TypeID literal use the primary keys, the hash index on a TypeID and one partition's key"
+);
+is(lookups($new), $old_lookups,
+	"$path: after the upgrade the same indexes and partition answer the lookups by ULID and TypeID literal and find the same rows"
+);
 
 # Generation goes on: every default, above what the old server made where ids are ordered.
 $new->safe_psql(
@@ -119,7 +142,27 @@ $new->safe_psql(
 	INSERT INTO shipments DEFAULT VALUES;
 	INSERT INTO invoices (amount) VALUES (1);
 	INSERT INTO ledger_events (ledger_id, event, entities, data)
-	  SELECT ledger_id, 'after the upgrade', '{}', '{}' FROM ledgers;});
+	  SELECT ledger_id, 'after the upgrade', '{}', '{}' FROM ledgers;
+	INSERT INTO users (name) VALUES ('after');
+	INSERT INTO sessions (user_id, label) SELECT id, 'after' FROM users WHERE name = 'after';
+	INSERT INTO visits (user_id, page) SELECT id, '/after' FROM users WHERE name = 'after';});
+# The ULID and TypeID defaults: above every generated id of the old server, the prefix CHECK still
+# applied, and the new visit found by its text (routed and pruned to the same partition).
+is( $new->safe_psql(
+		'app', q{
+SELECT idgen.typeid_prefix(u.id) || ' ' || (u.id > ALL (SELECT id FROM users WHERE name ~ '^u[0-9]+$'))
+  || ' ' || (s.id > ALL (SELECT id FROM sessions WHERE label <> 'after'))
+  || ' ' || (v.id > ALL (SELECT id FROM visits WHERE page = '/generated'))
+FROM users u JOIN sessions s ON s.user_id = u.id JOIN visits v ON v.user_id = u.id WHERE u.name = 'after';
+SELECT id AS new_visit FROM visits WHERE page = '/after' \gset
+SET enable_seqscan = off;
+SELECT count(*) FROM visits WHERE id = :'new_visit';
+SELECT count(*) FROM users WHERE id = (SELECT id::text FROM users WHERE name = 'after')::idgen.typeid;}),
+	"user true true true\n1\n1",
+	"$path: idgen.new_typeid('user') and idgen.ulid() defaults continue above the old server's ids, and the new rows are found by their text");
+like(error_of($new, 'app', q{INSERT INTO users (id, name) VALUES (idgen.new_typeid('post'), 'wrong prefix')}),
+	qr/^23514: new row for relation "users" violates check constraint "users_id_is_a_user"/,
+	"$path: the CHECK on the TypeID prefix still refuses another prefix");
 my ($v7, $invoice, $shipment) = split /\|/, $old_last;
 is( $new->safe_psql(
 		'app', qq{SELECT (SELECT id FROM events_v7 WHERE payload = 'after') > '$v7'
