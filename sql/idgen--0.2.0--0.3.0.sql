@@ -711,6 +711,14 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION idgen.typeid_to_uuid(idgen.typeid) IS
 'The uuid of an idgen.typeid (also the cast to uuid)';
 
+CREATE FUNCTION idgen.try_typeid(typeid text, prefix text)
+RETURNS idgen.typeid
+AS 'MODULE_PATHNAME', 'idgen_try_typeid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.try_typeid(text, text) IS
+'The idgen.typeid of a TypeID text with exactly this prefix, else NULL (malformed text too): WHERE id = idgen.try_typeid($1, ''user'') for ids that clients send';
+
 CREATE CAST (idgen.typeid AS uuid) WITH FUNCTION idgen.typeid_to_uuid(idgen.typeid);
 
 CREATE CAST (text AS idgen.typeid) WITH INOUT AS ASSIGNMENT;

@@ -73,8 +73,21 @@ ANALYZE users;
 -- Lookups by the text: another prefix finds nothing.
 SELECT n FROM users WHERE id = 'user_01h455vb4pex5vsknk084sn02q';
 SELECT count(*) AS other_prefix FROM users WHERE id = 'order_01h455vb4pex5vsknk084sn02q';
+-- Text that clients send, as an API reads it: NULL (no row) for malformed text and another prefix.
+SELECT (SELECT n FROM users WHERE id = idgen.try_typeid('user_01h455vb4pex5vsknk084sn02q', 'user')) AS found,
+       idgen.try_typeid('order_01h455vb4pex5vsknk084sn02q', 'user') IS NULL AS other_prefix,
+       idgen.try_typeid('user_01h455vb4pex5vsknk084sn02Q', 'user') IS NULL AS malformed,
+       idgen.try_typeid('', 'user') IS NULL AS empty,
+       idgen.try_typeid('01h455vb4pex5vsknk084sn02q', '') AS no_prefix;
+SELECT idgen.try_typeid('user_01h455vb4pex5vsknk084sn02q', 'User');
+PREPARE lookup(text) AS SELECT n FROM users WHERE id = idgen.try_typeid($1, 'user');
+EXECUTE lookup('user_01h455vb4pex5vsknk084sn02q');
+EXECUTE lookup('order_01h455vb4pex5vsknk084sn02q');
+EXECUTE lookup('garbage');
+DEALLOCATE lookup;
 SET enable_seqscan = off;
 EXPLAIN (COSTS OFF) SELECT * FROM users WHERE id = 'user_01h455vb4pex5vsknk084sn02q';
+EXPLAIN (COSTS OFF) SELECT * FROM users WHERE id = idgen.try_typeid('user_01h455vb4pex5vsknk084sn02q', 'user');
 EXPLAIN (COSTS OFF) SELECT * FROM users WHERE id > 'user_01h455vb4pex5vsknk084sn02q' ORDER BY id LIMIT 10;
 RESET enable_seqscan;
 -- Keyset pagination: pages of 300 after the last id seen cover every row once, in order.

@@ -164,6 +164,25 @@ IDGEN_SQL_FUNCTION(idgen_new_typeid) {
                             next_uuidv7());
 }
 
+// idgen.try_typeid(typeid text, prefix text) STRICT: the value of a TypeID with exactly that prefix,
+// else NULL (malformed text too), for lookups of ids that clients send: `WHERE id =
+// idgen.try_typeid($1, 'user')` finds nothing where a cast of the text would raise. A prefix
+// argument TypeID does not allow is 22023.
+IDGEN_SQL_FUNCTION(idgen_try_typeid) {
+  text* expected = PG_GETARG_TEXT_PP(1);
+  const std::size_t expected_len = VARSIZE_ANY_EXHDR(expected);
+  check_typeid_prefix(VARDATA_ANY(expected), static_cast<int>(expected_len));
+  text* arg = PG_GETARG_TEXT_PP(0);
+  type_id::Parsed parsed;
+  if (!parse_typeid_text(VARDATA_ANY(arg), static_cast<int>(VARSIZE_ANY_EXHDR(arg)), false, nullptr,
+                         &parsed) ||
+      parsed.prefix_len != expected_len ||
+      std::memcmp(VARDATA_ANY(arg), VARDATA_ANY(expected), expected_len) != 0) {
+    PG_RETURN_NULL();
+  }
+  return typeid_value_datum(VARDATA_ANY(arg), parsed.prefix_len, parsed.id);
+}
+
 // idgen.typeid_prefix(idgen.typeid) STRICT: the prefix ('' for none).
 IDGEN_SQL_FUNCTION(idgen_typeid_prefix_of_type) {
   const Stored s = stored_arg(fcinfo, 0);
