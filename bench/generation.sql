@@ -46,6 +46,13 @@ INSERT INTO candidates (name, expr, ord) VALUES
 INSERT INTO candidates (name, expr, ord) VALUES
   ('idgen.ulid()',              'idgen.ulid()',                    19),
   ('idgen.typeid(prefix)',      'idgen.typeid(''user'')',          20);
+-- The column types' defaults (docs/benchmarks.md, "ULID and TypeID column types"): idgen.ulid()
+-- into an idgen.ulid column is a cast that copies nothing; idgen.new_typeid() makes an
+-- idgen.typeid without text, DEFAULT idgen.typeid('user') into it makes the text and parses it.
+INSERT INTO candidates (name, expr, ord) VALUES
+  ('idgen.ulid()::idgen.ulid',  'idgen.ulid()::idgen.ulid',        22),
+  ('idgen.new_typeid(prefix)',  'idgen.new_typeid(''user'')',      23),
+  ('idgen.typeid(prefix)::idgen.typeid', 'idgen.typeid(''user'')::idgen.typeid', 24);
 INSERT INTO targets VALUES
   ('idgen.comb()', 6, 1.8), ('idgen.distributed_id128()', 6, 1.8), ('idgen.uuidv7()', 6, 1.8),
   ('idgen.distributed_id()', 3, NULL), ('idgen.ulid()', 6, 1.8), ('idgen.snowflake()', NULL, 1);
@@ -128,6 +135,18 @@ ORDER BY c.ord;
 
 \if :server_scope
 \else
+\echo 'Column defaults: each form against the plain generator it is made from (whole query, and net of the empty floor):'
+SELECT c.name AS column_default, b.name AS against,
+       round(c.ns_row::numeric, 1) AS ns_per_row, round(b.ns_row::numeric, 1) AS against_ns_per_row,
+       round((c.ns_row / b.ns_row)::numeric, 2) AS ratio,
+       round((c.net_ns_row / nullif(b.net_ns_row, 0))::numeric, 2) AS ratio_net
+FROM (VALUES (1, 'idgen.ulid()::idgen.ulid', 'idgen.ulid()'),
+             (2, 'idgen.new_typeid(prefix)', 'idgen.typeid(prefix)'),
+             (3, 'idgen.typeid(prefix)::idgen.typeid', 'idgen.typeid(prefix)'),
+             (4, 'idgen.typeid(prefix)::idgen.typeid', 'idgen.new_typeid(prefix)')) p(ord, form, base)
+JOIN per_row c ON c.name = p.form JOIN per_row b ON b.name = p.base
+ORDER BY p.ord;
+
 -- Public ids against idgen.comb() (target: at most 1.5x its per-row cost, docs/benchmarks.md). Encoders of
 -- a uuid are timed on idgen.comb() values, so comb's own net cost is taken off them; the numeric
 -- encoder's input comes from an int-to-numeric cast, whose net cost is taken off it; decoders are
