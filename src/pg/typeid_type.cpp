@@ -164,8 +164,8 @@ IDGEN_SQL_FUNCTION(idgen_new_typeid) {
                             next_uuidv7());
 }
 
-// idgen.try_typeid(typeid text, prefix text) STRICT: the value of a TypeID with exactly that prefix,
-// else NULL (malformed text too), for lookups of ids that clients send: `WHERE id =
+// idgen.try_typeid(typeid text, prefix text) STRICT: the value of a TypeID with exactly that
+// prefix, else NULL (malformed text too), for lookups of ids that clients send: `WHERE id =
 // idgen.try_typeid($1, 'user')` finds nothing where a cast of the text would raise. A prefix
 // argument TypeID does not allow is 22023.
 IDGEN_SQL_FUNCTION(idgen_try_typeid) {
