@@ -66,6 +66,11 @@ Parsed parse(const char* text, std::size_t len) noexcept {
   return result;
 }
 
+bool has_prefix(const char* text, const Parsed& parsed, const char* prefix,
+                std::size_t prefix_len) noexcept {
+  return parsed.prefix_len == prefix_len && std::memcmp(text, prefix, prefix_len) == 0;
+}
+
 Checked check_stored(const std::uint8_t* bytes, std::size_t len) noexcept {
   if (len < kStoredMin) return {Problem::suffix_length, 0};
   return check_prefix(reinterpret_cast<const char*>(bytes + kStoredMin), len - kStoredMin);

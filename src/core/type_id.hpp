@@ -50,6 +50,11 @@ IDGEN_STACK_SAFE(Parsed);
 
 Parsed parse(const char* text, std::size_t len) noexcept;
 
+// Whether a TypeID text that parse accepted has exactly this prefix (the lookups that must not let
+// an id of one type find a row of another).
+bool has_prefix(const char* text, const Parsed& parsed, const char* prefix,
+                std::size_t prefix_len) noexcept;
+
 // The stored form of a TypeID, which the idgen.typeid SQL type keeps and sends in binary: the 16
 // bytes of the UUID, then the prefix's characters (0 to kMaxPrefix), no separator. The UUID comes
 // first so that it sits at a fixed offset; the order is nonetheless the prefix's first.

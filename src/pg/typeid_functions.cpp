@@ -49,9 +49,8 @@ type_id::Parsed parse_arg(FunctionCallInfo fcinfo, bool raise, bool* ok) {
 // Whether a parsed TypeID (text argument 0) has exactly the prefix of text argument n.
 bool has_prefix(FunctionCallInfo fcinfo, const type_id::Parsed& parsed, int n) {
   text* expected = PG_GETARG_TEXT_PP(n);
-  const std::size_t expected_len = VARSIZE_ANY_EXHDR(expected);
-  return expected_len == parsed.prefix_len &&
-         std::memcmp(VARDATA_ANY(expected), VARDATA_ANY(PG_GETARG_TEXT_PP(0)), expected_len) == 0;
+  return type_id::has_prefix(VARDATA_ANY(PG_GETARG_TEXT_PP(0)), parsed, VARDATA_ANY(expected),
+                             VARSIZE_ANY_EXHDR(expected));
 }
 
 // The uuid of text argument 0 when it is a TypeID with the prefix of argument 1 (a valid prefix:

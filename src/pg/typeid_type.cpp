@@ -176,8 +176,7 @@ IDGEN_SQL_FUNCTION(idgen_try_typeid) {
   type_id::Parsed parsed;
   if (!parse_typeid_text(VARDATA_ANY(arg), static_cast<int>(VARSIZE_ANY_EXHDR(arg)), false, nullptr,
                          &parsed) ||
-      parsed.prefix_len != expected_len ||
-      std::memcmp(VARDATA_ANY(arg), VARDATA_ANY(expected), expected_len) != 0) {
+      !type_id::has_prefix(VARDATA_ANY(arg), parsed, VARDATA_ANY(expected), expected_len)) {
     PG_RETURN_NULL();
   }
   return typeid_value_datum(VARDATA_ANY(arg), parsed.prefix_len, parsed.id);

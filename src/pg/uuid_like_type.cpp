@@ -17,14 +17,7 @@ namespace {
 
 constexpr int kBytes = 16;
 
-int compare_bytes(const std::uint8_t* a, const std::uint8_t* b) {
-  const int c = std::memcmp(a, b, kBytes);
-  return c < 0 ? -1 : c > 0 ? 1 : 0;
-}
-
-int compare_datums(Datum a, Datum b, SortSupport) noexcept {
-  return compare_bytes(uuid_like_bytes(a), uuid_like_bytes(b));
-}
+int compare_datums(Datum a, Datum b, SortSupport) noexcept { return compare_uuid_like(a, b); }
 
 Datum abbreviate(Datum original, SortSupport) noexcept {
   return static_cast<Datum>(load_be64(uuid_like_bytes(original)));
@@ -39,10 +32,6 @@ int compare_abbreviated(Datum a, Datum b, SortSupport) noexcept {
 bool never_abort(int, SortSupport) noexcept { return false; }
 
 }  // namespace
-
-int compare_uuid_like(Datum a, Datum b) {
-  return compare_bytes(uuid_like_bytes(a), uuid_like_bytes(b));
-}
 
 void set_uuid_like_sort_support(SortSupport ssup) {
   ssup->comparator = noexcept_callback(compare_datums);

@@ -135,6 +135,20 @@ int stored_order(const std::string& a, const std::string& b) {
                                  reinterpret_cast<const std::uint8_t*>(b.data()), b.size());
 }
 
+TEST(TypeId, HasPrefix) {
+  const std::string text = "user_01h455vb4pex5vsknk084sn02q";
+  const type_id::Parsed p = type_id::parse(text.data(), text.size());
+  ASSERT_EQ(p.checked.problem, type_id::Problem::none);
+  EXPECT_TRUE(type_id::has_prefix(text.data(), p, "user", 4));
+  EXPECT_FALSE(type_id::has_prefix(text.data(), p, "use", 3));
+  EXPECT_FALSE(type_id::has_prefix(text.data(), p, "users", 5));
+  EXPECT_FALSE(type_id::has_prefix(text.data(), p, "order", 5));
+  EXPECT_FALSE(type_id::has_prefix(text.data(), p, "", 0));
+  const std::string bare = "01h455vb4pex5vsknk084sn02q";
+  const type_id::Parsed q = type_id::parse(bare.data(), bare.size());
+  EXPECT_TRUE(type_id::has_prefix(bare.data(), q, "", 0));
+}
+
 TEST(TypeId, StoredFormChecks) {
   EXPECT_EQ(stored_check(stored("", 0)).problem, type_id::Problem::none);
   EXPECT_EQ(stored_check(stored("user", 0xff)).problem, type_id::Problem::none);
