@@ -1,10 +1,29 @@
 -- Snowflake ids: the node setting, the layout, 4096 ids per ms, a clock set back, the bound, and
 -- pgEdge's ids. Generation runs on the pinned test clock (a private state in either scope).
 SET TimeZone = 'UTC';
-\set VERBOSITY default
--- No node number, no ids.
-SELECT idgen.snowflake();
+-- No node number (whatever the server running the tests sets), no ids: one error names everything
+-- that is missing (the node number, and the preload when idgen is not preloaded) with the
+-- statements that set it up. (test/t/052_snowflake_setup.pl shows the messages whole.)
 \set VERBOSITY terse
+SET idgen.node_id = -1;
+DO $$
+DECLARE
+  preloaded boolean := idgen.generator_scope() = 'server';
+  message text;
+  hint text;
+BEGIN
+  PERFORM idgen.snowflake();
+  RAISE EXCEPTION 'idgen.snowflake() made an id without a node number';
+EXCEPTION WHEN object_not_in_prerequisite_state THEN
+  GET STACKED DIAGNOSTICS message = MESSAGE_TEXT, hint = PG_EXCEPTION_HINT;
+  IF message <> ('idgen.snowflake() needs idgen.node_id set'
+                 || CASE WHEN preloaded THEN '' ELSE ' and idgen in shared_preload_libraries' END)
+     OR hint NOT LIKE '%ALTER SYSTEM SET idgen.node_id = 1;%'
+     OR (hint LIKE '%ALTER SYSTEM SET shared_preload_libraries = %') = preloaded THEN
+    RAISE EXCEPTION 'unexpected error: % (hint: %)', message, hint;
+  END IF;
+  RAISE NOTICE 'refused, naming what is missing and the statements to run';
+END $$;
 SHOW idgen.node_id;
 -- Only superusers set it.
 CREATE ROLE snowflake_app;

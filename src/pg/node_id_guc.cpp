@@ -19,18 +19,6 @@ int node_id = kUnset;
 
 int configured_node_id() { return node_id; }
 
-int required_node_id() {
-  if (node_id == kUnset) {
-    ereport(ERROR,
-            (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE), errmsg("idgen.node_id is not set"),
-             errdetail("A Snowflake id carries the number of the node that made it; two "
-                       "servers with the same number would make the same ids."),
-             errhint("Give each server its own number from 0 to 1023 in postgresql.conf "
-                     "(idgen.node_id = 1), then reload.")));
-  }
-  return node_id;
-}
-
 void define_node_id_guc() {
   DefineCustomIntVariable(
       "idgen.node_id", "This server's node number in Snowflake ids (0 .. 1023).",

@@ -5,9 +5,6 @@
 
 namespace idgen::pg {
 
-// The configured node number; raises 55000 when idgen.node_id is not set.
-int required_node_id();
-
 // The configured node number, or -1 when idgen.node_id is not set.
 int configured_node_id();
 

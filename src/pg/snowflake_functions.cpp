@@ -4,11 +4,12 @@
 //
 // Generation needs one sequence per server: idgen in shared_preload_libraries. In backend scope
 // each backend would count from the same values, so two sessions would make the same ids: it is
-// refused (55000). A clock pinned by a superuser's SET gives the session a private sequence, for
-// tests; any other pinned clock is refused (42501), since that sequence would repeat the server's
-// ids (idgen.test_random_seed does not matter: Snowflake ids have no random bits). During
-// recovery (a hot standby) it is refused (25006): the standby would make its primary's ids.
-// Errors: a negative id 22023 (bit 63 is always 0); an instant outside 2023 .. 2092 22008.
+// refused (55000), in one message with an unset idgen.node_id, naming the statements to run. A
+// clock pinned by a superuser's SET gives the session a private sequence, for tests; any other
+// pinned clock is refused (42501), since that sequence would repeat the server's ids
+// (idgen.test_random_seed does not matter: Snowflake ids have no random bits). During recovery (a
+// hot standby) it is refused (25006): the standby would make its primary's ids. Errors: a negative
+// id 22023 (bit 63 is always 0); an instant outside 2023 .. 2092 22008.
 #include <cstdint>
 #include <optional>
 
@@ -23,6 +24,11 @@
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/xlog.h"
+#include "lib/stringinfo.h"
+#include "nodes/pg_list.h"
+#include "utils/builtins.h"
+#include "utils/varlena.h"
+#include "utils/guc.h"
 IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
@@ -33,6 +39,69 @@ namespace {
   ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                   errmsg("%s is outside the range of Snowflake timestamps", what),
                   errdetail("Snowflake ids cover 2023-01-01 UTC to 2092-09-06 (41 bits of ms).")));
+  pg_unreachable();
+}
+
+// The value for ALTER SYSTEM SET shared_preload_libraries: the server's list with idgen added,
+// one quoted literal per library (a single literal 'a, b' would be one library named "a, b").
+const char* preload_list_with_idgen() {
+  StringInfoData list;
+  initStringInfo(&list);
+  const char* current = GetConfigOption("shared_preload_libraries", false, false);
+  List* libraries = NIL;
+  if (current != nullptr && SplitGUCList(pstrdup(current), ',', &libraries)) {
+    ListCell* cell;
+    foreach (cell, libraries) {
+      appendStringInfo(&list, "%s, ", quote_literal_cstr(static_cast<const char*>(lfirst(cell))));
+    }
+  }
+  appendStringInfoString(&list, "'idgen'");
+  return list.data;
+}
+
+// This server's node number, after checking both things Snowflake ids need: a node number
+// (idgen.node_id) and one sequence for the whole server (idgen preloaded). A clock pinned by a
+// superuser gives the session a private sequence, which needs no preload. Whatever is missing is
+// named in one error with the statements that set it up (55000); they start with LOAD 'idgen',
+// without which PostgreSQL 15 and 16 refuse ALTER SYSTEM SET idgen.node_id in a session that has
+// not loaded idgen yet.
+int snowflake_node_or_error() {
+  const int node = configured_node_id();
+  const bool node_missing = node < 0;
+  const bool preload_missing = current_snowflake_scope() == GeneratorScope::backend;
+  if (!node_missing && !preload_missing) return node;
+  const char* preload = preload_list_with_idgen();
+  if (node_missing && preload_missing) {
+    ereport(ERROR,
+            (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+             errmsg("idgen.snowflake() needs idgen.node_id set and idgen in "
+                    "shared_preload_libraries"),
+             errdetail("A Snowflake id carries the number of the server that made it "
+                       "(idgen.node_id, not set) and a sequence that the whole server shares "
+                       "(idgen is not preloaded): without them two servers, or two sessions, "
+                       "would make the same ids."),
+             errhint("As a superuser: LOAD 'idgen'; ALTER SYSTEM SET shared_preload_libraries = "
+                     "%s; ALTER SYSTEM SET idgen.node_id = 1; then restart the server. Give each "
+                     "server its own number from 0 to 1023.",
+                     preload)));
+  }
+  if (node_missing) {
+    ereport(ERROR,
+            (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+             errmsg("idgen.snowflake() needs idgen.node_id set"),
+             errdetail("A Snowflake id carries the number of the server that made it; two "
+                       "servers with the same number would make the same ids."),
+             errhint("As a superuser: LOAD 'idgen'; ALTER SYSTEM SET idgen.node_id = 1; SELECT "
+                     "pg_reload_conf(); Give each server its own number from 0 to 1023.")));
+  }
+  ereport(ERROR,
+          (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+           errmsg("idgen.snowflake() needs idgen in shared_preload_libraries"),
+           errdetail("Snowflake ids of one server are told apart by a sequence that the whole "
+                     "server shares; without it two sessions would make the same ids."),
+           errhint("As a superuser: ALTER SYSTEM SET shared_preload_libraries = %s; then restart "
+                   "the server.",
+                   preload)));
   pg_unreachable();
 }
 
@@ -65,12 +134,7 @@ std::uint64_t next_snowflake_value() {
       }
       break;
     case GeneratorScope::backend:
-      ereport(ERROR,
-              (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-               errmsg("idgen.snowflake() needs idgen in shared_preload_libraries"),
-               errdetail("Snowflake ids of one node are told apart by a sequence that the whole "
-                         "server shares; without it two sessions would make the same ids."),
-               errhint("Add idgen to shared_preload_libraries and restart the server.")));
+      break;  // refused by snowflake_node_or_error before any id is made
   }
   for (;;) {
     const snowflake::Step step = step_snowflake();
@@ -102,7 +166,7 @@ std::int64_t snowflake_arg(FunctionCallInfo fcinfo) {
 // idgen.snowflake(): a new id of this node; increases per node.
 IDGEN_SQL_FUNCTION(idgen_snowflake) {
   (void)fcinfo;
-  const int node = required_node_id();
+  const int node = snowflake_node_or_error();
   PG_RETURN_INT64(snowflake::compose(next_snowflake_value(), node));
 }
 
