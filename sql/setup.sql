@@ -54,9 +54,10 @@ FROM pg_operator o
 WHERE o.oid IN (SELECT objid FROM pg_temp.idgen_members WHERE classid = 'pg_operator'::regclass)
   AND obj_description(o.oid, 'pg_operator') IS NULL;
 
--- The GUCs are registered once the library is loaded.
+-- The GUCs are registered once the library is loaded (their defaults: the server running the tests
+-- may set them).
 LOAD 'idgen';
-SELECT name, setting, context FROM pg_settings WHERE name LIKE 'idgen.%' ORDER BY name;
+SELECT name, boot_val, context FROM pg_settings WHERE name LIKE 'idgen.%' ORDER BY name;
 
 -- Test helper for the other scripts: the SQLSTATE and message a statement raises.
 CREATE FUNCTION sqlstate_of(query text) RETURNS text LANGUAGE plpgsql AS $$

@@ -19,10 +19,27 @@ run_regress() {
   tests=$(make -s --no-print-directory PG_CONFIG="$pg_config" print-regress) || return 1
   work=$(mktemp -d /tmp/idgen-regress.XXXXXX)
   copy_for_server "$work"
+  # The expected output must hold on any server a user runs `make installcheck` against, so each
+  # mode's server is configured as a user's may be: a node number set (idgen.snowflake() then
+  # works when preloaded), another search_path, TimeZone, DateStyle and IntervalStyle (pg_regress
+  # pins the last three for its sessions; the settings still reach anything the server itself
+  # runs).
   if [ "$mode" = preloaded ]; then
-    echo "shared_preload_libraries = 'idgen'" >"$work/preload.conf"
-    options=(--temp-config="$work/preload.conf")
+    cat >"$work/server.conf" <<'CONF'
+shared_preload_libraries = 'idgen'
+idgen.node_id = 5
+TimeZone = 'Pacific/Chatham'
+DateStyle = 'SQL, DMY'
+IntervalStyle = 'iso_8601'
+extra_float_digits = 0
+CONF
+  else
+    cat >"$work/server.conf" <<'CONF'
+idgen.node_id = 5
+search_path = 'app, "$user", public'
+CONF
   fi
+  options=(--temp-config="$work/server.conf")
   # shellcheck disable=SC2086  # the test names are words
   (cd "$work" && as_server "$("$pg_config" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
     --temp-instance="$work/instance" --bindir="$("$pg_config" --bindir)" --inputdir=. \
