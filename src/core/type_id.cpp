@@ -41,6 +41,13 @@ Parsed parse(const char* text, std::size_t len) noexcept {
     result.checked = {Problem::empty_prefix, 0};
     return result;
   }
+  // Without "_" the text is a bare suffix: one of another length was most likely meant to have a
+  // prefix, and is reported as such rather than by its first character that base32 refuses.
+  if (suffix_start == 0 && len != crockford32::kChars) {
+    const bool dash = std::memchr(text, '-', len) != nullptr;
+    result.checked = {dash ? Problem::dash_separator : Problem::no_separator, 0};
+    return result;
+  }
   const std::size_t prefix_len = suffix_start == 0 ? 0 : suffix_start - 1;
   const Checked prefix = check_prefix(text, prefix_len);
   if (prefix.problem != Problem::none) {

@@ -23,6 +23,8 @@ enum class Problem {
   prefix_character,        // a character outside a-z and "_" (at position)
   prefix_underscore_edge,  // starts or ends with "_"
   empty_prefix,            // a separator with nothing before it ("_0123...")
+  no_separator,            // no "_", and not a bare 26-character suffix
+  dash_separator,          // no "_", but a "-" where it would be ("user-0123...")
   suffix_length,           // the suffix is not 26 characters
   suffix_character,        // a character outside the lower-case alphabet (at position)
   suffix_overflow,         // the suffix's first character is above 7

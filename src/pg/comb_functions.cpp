@@ -66,6 +66,33 @@ comb::TimeLayout layout_args(FunctionCallInfo fcinfo, int interval_n, int prefix
   return layout;
 }
 
+// A number of prefixes as the time they span, in the largest unit that divides it ("1 hour",
+// "10 minutes", "1500 milliseconds"), for messages: a user thinks in time, not in prefix steps.
+const char* span_text(std::uint64_t prefixes, std::int64_t interval_ms) {
+  const auto step = static_cast<std::uint64_t>(interval_ms);
+  if (step == 0 || prefixes > UINT64_MAX / step) {
+    return psprintf("%llu prefixes", static_cast<unsigned long long>(prefixes));
+  }
+  const std::uint64_t ms = prefixes * step;
+  struct Unit {
+    std::uint64_t ms;
+    const char* name;
+  };
+  constexpr Unit kUnits[] = {{86400000, "day"},
+                             {3600000, "hour"},
+                             {60000, "minute"},
+                             {1000, "second"},
+                             {1, "millisecond"}};
+  for (const Unit& unit : kUnits) {
+    if (ms % unit.ms == 0) {
+      const std::uint64_t count = ms / unit.ms;
+      return psprintf("%llu %s%s", static_cast<unsigned long long>(count), unit.name,
+                      count == 1 ? "" : "s");
+    }
+  }
+  pg_unreachable();
+}
+
 std::uint64_t tolerance_arg(FunctionCallInfo fcinfo, int n, const comb::TimeLayout& layout) {
   const comb::ToleranceCheck t =
       comb::make_tolerance(interval_us_arg(fcinfo, n, "tolerance"), layout);
@@ -87,9 +114,10 @@ std::uint64_t tolerance_arg(FunctionCallInfo fcinfo, int n, const comb::TimeLayo
           ERROR,
           (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
            errmsg("tolerance must be less than half the prefix cycle"),
-           errdetail("The tolerance covers %llu intervals; a %d-byte prefix cycles through "
-                     "%llu values, so the check could never fail.",
-                     static_cast<unsigned long long>(t.intervals), layout.prefix_bytes,
+           errdetail("The tolerance covers %llu prefixes of %s; a %d-byte prefix cycles "
+                     "through %llu values, so the check could never fail.",
+                     static_cast<unsigned long long>(t.intervals), span_text(1, layout.interval_ms),
+                     layout.prefix_bytes,
                      static_cast<unsigned long long>(comb::prefix_modulus(layout.prefix_bytes)))));
   }
   return t.intervals;
@@ -229,17 +257,19 @@ IDGEN_SQL_FUNCTION(idgen_comb_check) {
     case comb::Failure::prefix:
       ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                       errmsg("COMB check failed: prefix outside the tolerance"),
-                      errdetail("The prefix 0x%0*llx is %llu intervals from 0x%0*llx, the prefix "
-                                "expected at the reference instant; the tolerance allows %llu.",
+                      errdetail("The prefix 0x%0*llx is %s (%llu prefixes) from 0x%0*llx, the "
+                                "prefix at the time checked against (at); the tolerance allows "
+                                "%s.",
                                 digits, static_cast<unsigned long long>(v.prefix),
+                                span_text(v.distance, check.layout.interval_ms),
                                 static_cast<unsigned long long>(v.distance), digits,
                                 static_cast<unsigned long long>(v.expected_prefix),
-                                static_cast<unsigned long long>(check.tolerance)),
+                                span_text(check.tolerance, check.layout.interval_ms)),
                       more_than_a_day(v.distance, check.layout)
                           ? errhint("At more than a day's distance the id is most likely not a "
                                     "COMB at all: a random version 4 UUID's prefix falls anywhere "
                                     "in the cycle. Check that the client makes COMBs with this "
-                                    "interval and prefix length.")
+                                    "interval_length and prefix_bytes.")
                           : errhint("If the id was made earlier on purpose, pass that instant as "
                                     "at.")));
       break;

@@ -33,6 +33,11 @@ const char* typeid_problem_detail(type_id::Problem problem) {
       return "A prefix neither starts nor ends with \"_\".";
     case type_id::Problem::empty_prefix:
       return "An empty prefix is written without the \"_\".";
+    case type_id::Problem::no_separator:
+      return "A TypeID is a prefix, \"_\" and a 26-character suffix, or the suffix alone; this "
+             "has no \"_\" and is not 26 characters.";
+    case type_id::Problem::dash_separator:
+      return "The prefix and the suffix are separated by \"_\", not \"-\".";
     case type_id::Problem::suffix_length:
       return "The part after the last \"_\" must be 26 characters.";
     case type_id::Problem::suffix_character:

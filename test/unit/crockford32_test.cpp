@@ -107,6 +107,11 @@ TEST(TypeId, Problems) {
   EXPECT_EQ(problem("my_user_0123456789abcdefghjkmnpqrs").problem, type_id::Problem::none);
   EXPECT_EQ(problem("_0123456789abcdefghjkmnpqrs").problem, type_id::Problem::empty_prefix);
   EXPECT_EQ(problem("user_0123").problem, type_id::Problem::suffix_length);
+  // Without "_": a bare suffix of another length, told apart from a "-" used as the separator.
+  EXPECT_EQ(problem("garbage").problem, type_id::Problem::no_separator);
+  EXPECT_EQ(problem("").problem, type_id::Problem::no_separator);
+  EXPECT_EQ(problem("user-01h455vb4pex5vsknk084sn02q").problem, type_id::Problem::dash_separator);
+  EXPECT_EQ(problem("01h455vb4pex5vsknk084sn02u").problem, type_id::Problem::suffix_character);
   EXPECT_EQ(problem("User_0123456789abcdefghjkmnpqrs").problem, type_id::Problem::prefix_character);
   EXPECT_EQ(problem("user__0123456789abcdefghjkmnpqrs").problem,
             type_id::Problem::prefix_underscore_edge);
