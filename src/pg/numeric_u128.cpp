@@ -88,7 +88,12 @@ u128 numeric_arg(FunctionCallInfo fcinfo, int n, const NumericDomain& domain) {
            range ? errmsg("%s value %s is out of range", domain.name, shown)
                  : errmsg("%s value %s is not an integer", domain.name, shown),
            errdetail("A %s is an integer from 0 to %s (any display scale: 5.000 is 5).",
-                     domain.name, domain.max_text)));
+                     domain.name, domain.max_text),
+           // A fraction almost always means a client read the id as a floating-point number,
+           // which has already lost its last digits: say how to keep them.
+           range ? 0
+                 : errhint("Send ids as text of their digits (or the driver's decimal type), "
+                           "never as a floating-point number: a float keeps 15 to 17 digits.")));
   pg_unreachable();
 }
 
