@@ -9,7 +9,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 my $page = slurp_file('docs/snowflake.md');
-my ($setup) = $page =~ /^```sql fragment setup\n(.*?)^```$/ms;
+my ($setup) = $page =~ /^```sql setup\n(.*?)^```$/ms;
 ok(defined $setup, 'docs/snowflake.md has its setup block');
 my ($shown) = $page =~ /^```text\n(ERROR:  idgen\.snowflake\(\) needs.*?)^```$/ms;
 ok(defined $shown, 'docs/snowflake.md shows the error of a server without the settings');

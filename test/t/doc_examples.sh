@@ -17,6 +17,9 @@
 #     ```sql error=22023   the same, and every error it raises has that SQLSTATE
 #     ```sql fragment      not runnable on purpose (a clause alone, "..." placeholders, a definition
 #                          shown for reference): skipped, but listed as "ok ... # SKIP fragment"
+#     ```sql setup         a server's set-up (ALTER SYSTEM, then a restart): skipped like a fragment,
+#                          since it would change the shared server; a test of its own runs it
+#                          (docs/snowflake.md's: test/t/052_snowflake_setup.pl)
 #     ```sql fresh         (combines with the others) starts a new database app and session before
 #                          the block, for an example that stands alone or runs on another server;
 #                          the blocks after it continue there
@@ -173,7 +176,7 @@ kind_of() {
   for word in $1; do
     case $word in
       error | error=????? | fresh) ;;
-      fragment) kind=fragment ;;
+      fragment | setup) kind=fragment ;;
       *) echo "bad:$word"; return ;;
     esac
   done
@@ -232,7 +235,7 @@ for file in "${files[@]}"; do
           fragments=$((fragments + 1))
           continue ;;
         bad:*)
-          echo "not ok - $name: unknown fence marker '${kind#bad:}' (sql, error, error=XXXXX, fragment, fresh)"
+          echo "not ok - $name: unknown fence marker '${kind#bad:}' (sql, error, error=XXXXX, fragment, setup, fresh)"
           continue ;;
       esac
       for word in $info; do
