@@ -15,23 +15,13 @@ ensure_packages python3-psycopg python3-django python3-sqlalchemy python3-psycop
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   ensure_packages nodejs npm
 fi
-# pinned_installed DIR: whether every dependency of DIR/package.json is in DIR/node_modules at
-# its pinned version.
-pinned_installed() {
-  node -e "
-    const deps = require('./$1/package.json').dependencies;
-    for (const [name, version] of Object.entries(deps)) {
-      let installed;
-      try { installed = require('./$1/node_modules/' + name + '/package.json').version; } catch (e) {}
-      if (installed !== version) process.exit(1);
-    }" 2>/dev/null
-}
 for dir in test/drivers test/orms; do
-  if ! pinned_installed "$dir"; then
-    if ! (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error); then
-      # The test then reports the package as not installed.
-      echo "npm ci could not install the packages pinned in $dir/package.json"
-    fi
-  fi
+  npm_ci_pinned "$dir"
+done
+# The client stacks of test/stacks (Go, Java, Ruby, TypeScript): each directory's prepare.sh
+# installs and builds what its test needs (a failure there makes that test fail).
+for script in test/stacks/*/prepare.sh; do
+  [ -f "$script" ] || continue
+  bash "$script" || echo "$script failed: its test will report what is missing"
 done
 exit 0

@@ -87,3 +87,28 @@ same_as_installed() {
   rm -f "$built" "$installed"
   return $status
 }
+
+# npm_ci_pinned DIR: installs the npm packages pinned in DIR/package.json and package-lock.json
+# (dependencies and devDependencies) into DIR/node_modules with npm ci, readable by everyone (the
+# tests run as the server's user); skipped when every pinned version is there, so it works
+# offline then. Returns non-zero, saying so, when npm ci fails (the test then reports the package
+# as not installed).
+npm_ci_pinned() {
+  local dir=$1
+  if node -e "
+    const pkg = require('./$dir/package.json');
+    const pinned = { ...pkg.dependencies, ...pkg.devDependencies };
+    for (const [name, version] of Object.entries(pinned)) {
+      let installed;
+      try { installed = require('./$dir/node_modules/' + name + '/package.json').version; } catch (e) {}
+      if (installed !== version) process.exit(1);
+    }" 2>/dev/null; then
+    return 0
+  fi
+  # --include=dev: a type check needs TypeScript even where NODE_ENV=production is set.
+  if ! (cd "$dir" && npm ci --include=dev --no-audit --no-fund --loglevel=error); then
+    echo "npm ci could not install the packages pinned in $dir/package.json"
+    return 1
+  fi
+  chmod -R a+rX "$dir/node_modules"
+}

@@ -1,0 +1,57 @@
+# The Java recipe of docs/java-jdbc.md, run as printed: JDBC (Java 17, Debian's pgjdbc 42.5) with
+# tables keyed by every id family through their column DEFAULTs (COMB, UUIDv7, Snowflake,
+# DistributedId, ULID, TypeID), the keys read back as Java types with no loss, looked up by their
+# URL forms, paged by keyset, written to JSON as strings, and the stack's traps next to their
+# fixes. The recipe checks its own claims and prints one line per check; the page must show the
+# recipe verbatim and exactly the lines it prints, so the docs cannot drift from what runs.
+# test/stacks/java/prepare.sh installs the packages and compiles the recipe into a cache keyed by
+# its source; pgjdbc connects over TCP only, so the server also listens on 127.0.0.1.
+use strict;
+use warnings;
+use Digest::SHA qw(sha256_hex);
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use IdgenTest::ShellChecks qw(run_shell_checks);
+
+my $recipe = 'test/stacks/java/IdgenJdbc.java';
+my $jar = '/usr/share/java/postgresql.jar';
+my $code = slurp_file($recipe);
+my $classes = '/var/cache/idgen-stacks/java-' . substr(sha256_hex($code), 0, 16);
+
+my $page = slurp_file('docs/java-jdbc.md');
+# The fenced blocks of the page, in order, with the first word of their info strings.
+my @blocks;
+push @blocks, { info => $1, text => $2 } while $page =~ /^```(\S*)[^\n]*\n(.*?)^```$/msg;
+
+like(scalar(`java -version 2>&1`), qr/version "(1[7-9]|[2-9][0-9])[".]/,
+	'Java 17 or later is installed (test/stacks/java/prepare.sh)');
+ok(-f $jar, "pgjdbc is installed as $jar (test/stacks/java/prepare.sh)");
+my $compiled = ok(-f "$classes/IdgenJdbc.class",
+	"test/stacks/java/prepare.sh compiled this $recipe into $classes");
+
+my $node = PostgreSQL::Test::Cluster->new('jdbc');
+$node->init;
+$node->append_conf('postgresql.conf',
+	"shared_preload_libraries = 'idgen'\nidgen.node_id = 1\nlisten_addresses = '127.0.0.1'\n");
+$node->start;
+$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
+my %env = (
+	PGHOST => '127.0.0.1',
+	PGPORT => $node->port,
+	PGUSER => scalar(getpwuid($<)),
+	PGDATABASE => 'postgres');
+
+# Without the compiled classes (already a failure above), the source still runs, 2 s slower.
+my @java = $compiled
+  ? ('java', '-cp', "$classes:$jar", 'IdgenJdbc')
+  : ('java', '-cp', $jar, $recipe);
+my ($passed, $out) = run_shell_checks([ 'timeout', '120', @java ], \%env);
+cmp_ok($passed, '>=', 54, "$recipe ran its checks");
+ok((grep { $_->{text} eq $code } @blocks), "docs/java-jdbc.md shows $recipe verbatim");
+ok((grep { $_->{info} eq 'text' && $_->{text} eq $out } @blocks),
+	"docs/java-jdbc.md shows exactly what $recipe prints")
+  or diag($out);
+
+$node->stop;
+done_testing();

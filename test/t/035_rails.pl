@@ -1,0 +1,56 @@
+# The Active Record recipe of docs/rails-activerecord.md, run as printed: Ruby, Active Record 6.1
+# and ruby-pg from Debian (test/stacks/rails/prepare.sh), tables keyed by every idgen family made
+# by an Active Record migration, each key read back, looked up by its URL form or text, paged by
+# key and written to JSON with every digit; the traps (a Float key, JSON numbers, a BigDecimal in
+# JSON, malformed text) next to their fixes; and the schema kept as structure.sql, loaded into a
+# test database on the same server, against schema.rb, which loses idgen's types. The recipe
+# checks its own claims and prints one line per check; the page must show every recipe file
+# verbatim and exactly the lines the recipe prints, so the docs cannot drift from what runs.
+use strict;
+use warnings;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use IdgenTest::ShellChecks qw(run_shell_checks);
+
+my $page = slurp_file('docs/rails-activerecord.md');
+my @blocks;
+push @blocks, { info => $1, text => $2 } while $page =~ /^```(\S*)[^\n]*\n(.*?)^```$/msg;
+
+# A missing stack fails here rather than passing silently.
+my ($stack_version, $stack_error) = run_command([ 'ruby', '-e',
+	'require "active_record"; require "pg"; print ActiveRecord.version.segments.first(2).join(".")' ]);
+is($stack_version, '6.1', 'Ruby, Active Record 6.1 and ruby-pg are installed (test/stacks/rails/prepare.sh)')
+  or diag($stack_error);
+
+my $node = PostgreSQL::Test::Cluster->new('rails');
+$node->init;
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'\nidgen.node_id = 1");
+$node->start;
+$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
+my %env = (
+	PGHOST => $node->host,
+	PGPORT => $node->port,
+	PGUSER => scalar(getpwuid($<)),
+	PGDATABASE => 'postgres');
+
+my @files = (
+	'test/stacks/rails/db/migrate/20260301120000_create_keyed_tables.rb',
+	'test/stacks/rails/config/initializers/idgen_types.rb',
+	'test/stacks/rails/app/models.rb',
+	'test/stacks/rails/recipe.rb');
+my ($passed, $out) =
+  run_shell_checks([ 'timeout', '120', 'ruby', 'test/stacks/rails/recipe.rb' ], \%env);
+cmp_ok($passed, '>=', 41, 'test/stacks/rails/recipe.rb ran its checks');
+for my $file (@files)
+{
+	my $code = slurp_file($file);
+	ok((grep { $_->{text} eq $code } @blocks),
+		"docs/rails-activerecord.md shows $file verbatim");
+}
+ok((grep { $_->{info} eq 'text' && $_->{text} eq $out } @blocks),
+	'docs/rails-activerecord.md shows exactly what test/stacks/rails/recipe.rb prints')
+  or diag($out);
+
+$node->stop;
+done_testing();
