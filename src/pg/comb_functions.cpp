@@ -66,6 +66,15 @@ comb::TimeLayout layout_args(FunctionCallInfo fcinfo, int interval_n, int prefix
   return layout;
 }
 
+// The units a span of time is told in, largest first.
+struct TimeUnit {
+  std::uint64_t ms;
+  const char* name;
+};
+IDGEN_STACK_SAFE(TimeUnit);
+constexpr TimeUnit kTimeUnits[] = {
+    {86400000, "day"}, {3600000, "hour"}, {60000, "minute"}, {1000, "second"}, {1, "millisecond"}};
+
 // A number of prefixes as the time they span, in the largest unit that divides it ("1 hour",
 // "10 minutes", "1500 milliseconds"), for messages: a user thinks in time, not in prefix steps.
 const char* span_text(std::uint64_t prefixes, std::int64_t interval_ms) {
@@ -74,16 +83,7 @@ const char* span_text(std::uint64_t prefixes, std::int64_t interval_ms) {
     return psprintf("%llu prefixes", static_cast<unsigned long long>(prefixes));
   }
   const std::uint64_t ms = prefixes * step;
-  struct Unit {
-    std::uint64_t ms;
-    const char* name;
-  };
-  constexpr Unit kUnits[] = {{86400000, "day"},
-                             {3600000, "hour"},
-                             {60000, "minute"},
-                             {1000, "second"},
-                             {1, "millisecond"}};
-  for (const Unit& unit : kUnits) {
+  for (const TimeUnit& unit : kTimeUnits) {
     if (ms % unit.ms == 0) {
       const std::uint64_t count = ms / unit.ms;
       return psprintf("%llu %s%s", static_cast<unsigned long long>(count), unit.name,
