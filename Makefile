@@ -120,17 +120,21 @@ $(BUILD_DIR)/crc32c_benchmark: bench/crc32c_benchmark.cpp src/core/crc32c.cpp sr
 bench-crc32c: $(BUILD_DIR)/crc32c_benchmark
 	$(BUILD_DIR)/crc32c_benchmark
 
-.PHONY: print-regress unit fuzz format format-check header-check glue-check glue-check-selftest sql-style \
+.PHONY: print-regress unit unit-binaries fuzz format format-check header-check glue-check glue-check-selftest sql-style \
         cppcheck lint demo test bench-crc32c
-fuzz: $(FUZZ_TARGETS)
-	@for t in $(FUZZ_TARGETS); do \
-	  name=$$(basename $$t); mkdir -p $(BUILD_DIR)/fuzz/corpus-$$name; \
-	  echo "fuzz $$name"; \
-	  $$t $(FUZZ_LIMIT) -artifact_prefix=$(BUILD_DIR)/fuzz/$$name- \
-	    $(BUILD_DIR)/fuzz/corpus-$$name test/fuzz/corpus/$$name >$(BUILD_DIR)/fuzz/$$name.log 2>&1 \
-	    || { cat $(BUILD_DIR)/fuzz/$$name.log; exit 1; }; \
-	  tail -n 1 $(BUILD_DIR)/fuzz/$$name.log; \
-	done
+# One run per target (never a file, so every `make fuzz` runs them all): `make -j2 fuzz` builds and
+# runs two targets at a time.
+fuzz: $(FUZZ_TARGETS:%=%.run)
+$(BUILD_DIR)/fuzz/%.run: $(BUILD_DIR)/fuzz/%
+	@mkdir -p $(BUILD_DIR)/fuzz/corpus-$*
+	@echo "fuzz $*"
+	@$< $(FUZZ_LIMIT) -artifact_prefix=$(BUILD_DIR)/fuzz/$*- \
+	  $(BUILD_DIR)/fuzz/corpus-$* test/fuzz/corpus/$* >$(BUILD_DIR)/fuzz/$*.log 2>&1 \
+	  || { cat $(BUILD_DIR)/fuzz/$*.log; exit 1; }
+	@tail -n 1 $(BUILD_DIR)/fuzz/$*.log
+
+# Both unit test binaries (`make -j2 unit-binaries` compiles them side by side).
+unit-binaries: $(BUILD_DIR)/unit_tests $(BUILD_DIR)/unit_tests_sanitized
 
 unit: $(BUILD_DIR)/unit_tests
 	$(BUILD_DIR)/unit_tests

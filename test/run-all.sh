@@ -53,6 +53,8 @@ count lint "$lint_ok" "$lint_bad"
 
 # ---- unit: GoogleTest counts, plain and under ASan/UBSan ----------------------------------------
 unit_ok=0 unit_bad=0
+# The two binaries compile side by side (each is one compiler run); a failed build shows below.
+make -s -j"$(nproc)" unit-binaries >"$log_dir/unit-binaries.log" 2>&1
 for target in unit unit-sanitized; do
   make -s "$target" >"$log_dir/$target.log" 2>&1
   status=$?
@@ -67,7 +69,7 @@ done
 count unit "$unit_ok" "$unit_bad"
 
 # ---- fuzz: every decoder's libFuzzer target, bounded (make fuzz; a target is one test) --------
-make -s fuzz >"$log_dir/fuzz.log" 2>&1
+make -s -j"$(nproc)" fuzz >"$log_dir/fuzz.log" 2>&1
 fuzz_status=$?
 fuzz_ok=$(grep -cE '^Done [0-9]+ runs' "$log_dir/fuzz.log")
 fuzz_bad=0
