@@ -16,7 +16,7 @@ REGRESS_SCRIPTS = $(filter-out idgen idgen--%,$(basename $(notdir $(wildcard sql
 REGRESS     = setup $(filter-out setup core_%,$(REGRESS_SCRIPTS))
 
 CORE_SRCS   = $(wildcard src/core/*.cpp)
-PG_SRCS     = $(wildcard src/pg/*.cpp)
+PG_SRCS     = $(wildcard src/pg/*.cpp src/pg/*/*.cpp)
 OBJS        = $(CORE_SRCS:.cpp=.o) $(PG_SRCS:.cpp=.o)
 
 # IDGEN_VERSION: the control file's version, which the module's magic block carries (18+).
@@ -66,8 +66,10 @@ REGRESS += $(CORE_TESTS_18)
 endif
 
 # The current version's install script: sql/idgen.sql under a first line that names the version
-# and says where to edit. A released version must not be made this way: its script is committed
-# as sql/idgen--<version>.sql and stays as shipped.
+# and says where to edit. Released versions have no script of their own but the frozen base
+# (sql/idgen--0.1.0.sql): PostgreSQL installs them by running the base and the update chain
+# (CONTRIBUTING.md, "Adding a SQL function end to end", step 3). A control file whose version
+# has a committed script is the base's or a mistake: the build stops.
 $(CURRENT_SCRIPT): sql/idgen.sql idgen.control
 	@if [ -e sql/idgen--$(CONTROL_VERSION).sql ]; then \
 	  echo "sql/idgen--$(CONTROL_VERSION).sql exists: bump default_version in idgen.control"; exit 1; fi
@@ -121,7 +123,7 @@ bench-crc32c: $(BUILD_DIR)/crc32c_benchmark
 	$(BUILD_DIR)/crc32c_benchmark
 
 .PHONY: print-regress unit unit-binaries fuzz format format-check header-check glue-check glue-check-selftest sql-style \
-        cppcheck lint demo test bench-crc32c
+        cppcheck spinlock-check entry-points-check prove_installcheck lint demo test bench-crc32c
 # One run per target (never a file, so every `make fuzz` runs them all): `make -j2 fuzz` builds and
 # runs two targets at a time.
 fuzz: $(FUZZ_TARGETS:%=%.run)
@@ -149,7 +151,7 @@ unit-sanitized: $(BUILD_DIR)/unit_tests_sanitized
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  $(BUILD_DIR)/unit_tests_sanitized
 
-CPP_FILES = $(wildcard src/core/*.[ch]pp src/pg/*.[ch]pp test/unit/*.[ch]pp test/fuzz/*.cpp bench/*.cpp)
+CPP_FILES = $(wildcard src/core/*.[ch]pp src/pg/*.[ch]pp src/pg/*/*.[ch]pp test/unit/*.[ch]pp test/fuzz/*.cpp bench/*.cpp)
 
 format:
 	clang-format -i $(CPP_FILES)
@@ -185,7 +187,27 @@ sql-style:
 glue-check-selftest:
 	PG_CONFIG=$(PG_CONFIG) bash test/lint/glue_rules_selftest.sh
 
-lint: format-check header-check glue-check glue-check-selftest sql-style cppcheck dist-check
+# The shared generator states have a lock-free form (x86-64's cmpxchg16b) and a spinlock form
+# (every other CPU, arm64 included); the build here compiles the first, this the second.
+spinlock-check:
+	$(CXX) $(CXXFLAGS) $(CPPFLAGS) -U__GCC_HAVE_SYNC_COMPARE_AND_SWAP_16 -fsyntax-only \
+	  src/pg/generator_state.cpp
+
+# make prove_installcheck [PROVE_TESTS="test/t/052_snowflake_setup.pl ..."]: the TAP tests (all of
+# test/t by default) on the PostgreSQL that PG_CONFIG names, which must hold this idgen (make
+# install first). Each test makes its own throwaway clusters; as root they run as postgres.
+prove_installcheck:
+	@log=$$(mktemp /tmp/idgen-prove.XXXXXX); \
+	  bash -c 'source test/lib/clusters.sh && source test/lib/tap.sh && \
+	    run_tap "$$0" "$$1" $(PROVE_TESTS)' "$(PG_CONFIG)" "$$log"; status=$$?; \
+	  cat "$$log"; rm -f "$$log"; exit $$status
+
+# Universal Ctags finds every SQL entry point by its C name (.ctags.d/idgen.ctags).
+entry-points-check:
+	bash test/lint/entry_points.sh
+
+lint: format-check header-check glue-check glue-check-selftest sql-style cppcheck dist-check \
+      spinlock-check entry-points-check
 
 # PGXN release archive of the committed tree (HEAD), named after the control file's version.
 DIST_VERSION = $(CONTROL_VERSION)

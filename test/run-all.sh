@@ -3,7 +3,7 @@
 #
 # Suites: lint (formatting, the core/PostgreSQL header wall, the glue's boundary rules and the
 # proof that each of their checks fires, the layout of sql/idgen.sql, cppcheck, the PGXN
-# archive), unit (GoogleTest on src/core, plain and under ASan/UBSan), fuzz (each libFuzzer target in test/fuzz
+# archive, the spinlock form of the generator states, ctags finding every SQL entry point), unit (GoogleTest on src/core, plain and under ASan/UBSan), fuzz (each libFuzzer target in test/fuzz
 # for a bounded number of runs), regress (pg_regress in a temporary instance, once with idgen
 # loaded per backend and once preloaded), tap (test/t/*.pl on PostgreSQL's TAP framework: every
 # multi-server and multi-session test) and integration (test/integration/*.sh: the README's demo
@@ -40,7 +40,8 @@ fi
 
 # ---- lint: each check is one test -----------------------------------------------------------
 lint_ok=0 lint_bad=0
-for target in format-check header-check glue-check glue-check-selftest sql-style cppcheck dist-check; do
+for target in format-check header-check glue-check glue-check-selftest sql-style cppcheck dist-check \
+              spinlock-check entry-points-check; do
   if make -s "$target" >"$log_dir/$target.log" 2>&1; then
     lint_ok=$((lint_ok + 1))
   else

@@ -5,26 +5,22 @@
 
 namespace idgen::comb {
 
-ParamError check_prefix_bytes(int prefix_bytes) noexcept {
-  return (prefix_bytes < kMinPrefixBytes || prefix_bytes > kMaxPrefixBytes)
-             ? ParamError::prefix_bytes_out_of_range
-             : ParamError::none;
+bool prefix_bytes_valid(int prefix_bytes) noexcept {
+  return prefix_bytes >= kMinPrefixBytes && prefix_bytes <= kMaxPrefixBytes;
 }
 
-ParamError check_block_size(std::int64_t block_size) noexcept {
-  return block_size < 1 ? ParamError::block_size_too_small : ParamError::none;
-}
+bool block_size_valid(std::int64_t block_size) noexcept { return block_size >= 1; }
 
-ParamError make_time_layout(std::int64_t interval_us, int prefix_bytes, TimeLayout* out) noexcept {
-  if (interval_us < 1000) return ParamError::interval_too_short;
-  if (interval_us % 1000 != 0) return ParamError::interval_not_whole_ms;
-  if (ParamError e = check_prefix_bytes(prefix_bytes); e != ParamError::none) return e;
+LayoutError make_time_layout(std::int64_t interval_us, int prefix_bytes, TimeLayout* out) noexcept {
+  if (interval_us < 1000) return LayoutError::interval_too_short;
+  if (interval_us % 1000 != 0) return LayoutError::interval_not_whole_ms;
+  if (!prefix_bytes_valid(prefix_bytes)) return LayoutError::prefix_bytes_out_of_range;
   *out = TimeLayout{interval_us / 1000, prefix_bytes};
-  return ParamError::none;
+  return LayoutError::none;
 }
 
 ToleranceCheck make_tolerance(std::int64_t tolerance_us, const TimeLayout& layout) noexcept {
-  if (tolerance_us < 0) return {ParamError::tolerance_negative, 0};
+  if (tolerance_us < 0) return {ToleranceError::negative, 0};
   // interval_ms came from a microsecond count, so interval_ms * 1000 cannot overflow.
   const std::int64_t interval_us = layout.interval_ms * 1000;
   auto intervals = static_cast<std::uint64_t>(tolerance_us / interval_us) +
@@ -32,9 +28,9 @@ ToleranceCheck make_tolerance(std::int64_t tolerance_us, const TimeLayout& layou
   // The largest possible cyclic distance is half the cycle; a tolerance that reaches it accepts
   // every prefix.
   if (intervals >= prefix_modulus(layout.prefix_bytes) / 2) {
-    return {ParamError::tolerance_too_large, intervals};
+    return {ToleranceError::too_large, intervals};
   }
-  return {ParamError::none, intervals};
+  return {ToleranceError::none, intervals};
 }
 
 std::uint64_t prefix_for_sequence(std::int64_t nextval, std::int64_t block_size,

@@ -26,14 +26,19 @@ constexpr std::int64_t kDefaultBlockSize = 65536;
 constexpr int kSuffixOffset = 10;  // first byte of the SQL Server suffix form
 constexpr int kSuffixBytes = 2;    // bytes moved by the prefix/suffix swap
 
-enum class ParamError {
+// What make_time_layout refuses.
+enum class LayoutError {
   none,
-  prefix_bytes_out_of_range,  // outside kMinPrefixBytes .. kMaxPrefixBytes
   interval_too_short,         // below 1 ms (zero and negative included)
   interval_not_whole_ms,      // not a whole number of milliseconds
-  block_size_too_small,       // below 1
-  tolerance_negative,
-  tolerance_too_large,  // covers half the prefix cycle or more: the check could never fail
+  prefix_bytes_out_of_range,  // outside kMinPrefixBytes .. kMaxPrefixBytes
+};
+
+// What make_tolerance refuses.
+enum class ToleranceError {
+  none,
+  negative,
+  too_large,  // covers half the prefix cycle or more: the check could never fail
 };
 
 // The time counter: its step and its width.
@@ -50,14 +55,16 @@ constexpr std::uint64_t prefix_modulus(int prefix_bytes) noexcept {
   return std::uint64_t{1} << (8 * prefix_bytes);
 }
 
-ParamError check_prefix_bytes(int prefix_bytes) noexcept;
-ParamError check_block_size(std::int64_t block_size) noexcept;
+// Whether a prefix width is kMinPrefixBytes .. kMaxPrefixBytes.
+bool prefix_bytes_valid(int prefix_bytes) noexcept;
+// Whether a sequence block size is at least 1.
+bool block_size_valid(std::int64_t block_size) noexcept;
 // Validates an interval given in microseconds and the prefix width; fills *out when valid.
-ParamError make_time_layout(std::int64_t interval_us, int prefix_bytes, TimeLayout* out) noexcept;
+LayoutError make_time_layout(std::int64_t interval_us, int prefix_bytes, TimeLayout* out) noexcept;
 
 struct ToleranceCheck {
-  ParamError error;
-  std::uint64_t intervals;  // ceil(tolerance / interval); set also for tolerance_too_large
+  ToleranceError error;
+  std::uint64_t intervals;  // ceil(tolerance / interval); set also for too_large
 };
 IDGEN_STACK_SAFE(ToleranceCheck);
 // Converts a tolerance in microseconds into whole intervals, refusing tolerances for which the

@@ -6,8 +6,8 @@
 #include "pg/callback.hpp"
 #include "pg/compat.hpp"
 #include "pg/group_registry.hpp"
-#include "pg/ledger_table.hpp"
-#include "pg/ledger_tail.hpp"
+#include "pg/ledger/table.hpp"
+#include "pg/ledger/tail.hpp"
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS

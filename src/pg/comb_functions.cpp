@@ -33,7 +33,7 @@ namespace {
 
 std::int32_t prefix_bytes_arg(FunctionCallInfo fcinfo, int n) {
   const std::int32_t prefix_bytes = int32_arg(fcinfo, n, "prefix_bytes");
-  if (comb::check_prefix_bytes(prefix_bytes) != comb::ParamError::none) {
+  if (!comb::prefix_bytes_valid(prefix_bytes)) {
     report_bad_prefix_bytes(prefix_bytes);
   }
   return prefix_bytes;
@@ -44,24 +44,20 @@ comb::TimeLayout layout_args(FunctionCallInfo fcinfo, int interval_n, int prefix
   const std::int32_t prefix_bytes = int32_arg(fcinfo, prefix_n, "prefix_bytes");
   comb::TimeLayout layout{};
   switch (comb::make_time_layout(interval_us, prefix_bytes, &layout)) {
-    case comb::ParamError::none:
+    case comb::LayoutError::none:
       break;
-    case comb::ParamError::interval_too_short:
+    case comb::LayoutError::interval_too_short:
       ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                       errmsg("interval_length must be at least 1 millisecond")));
       break;
-    case comb::ParamError::interval_not_whole_ms:
+    case comb::LayoutError::interval_not_whole_ms:
       ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                       errmsg("interval_length must be a whole number of milliseconds"),
                       errdetail("interval_length is %lld microseconds.",
                                 static_cast<long long>(interval_us))));
       break;
-    case comb::ParamError::prefix_bytes_out_of_range:
+    case comb::LayoutError::prefix_bytes_out_of_range:
       report_bad_prefix_bytes(prefix_bytes);
-    case comb::ParamError::block_size_too_small:
-    case comb::ParamError::tolerance_negative:
-    case comb::ParamError::tolerance_too_large:
-      elog(ERROR, "make_time_layout returned an error it does not make");
   }
   return layout;
 }
@@ -97,19 +93,13 @@ std::uint64_t tolerance_arg(FunctionCallInfo fcinfo, int n, const comb::TimeLayo
   const comb::ToleranceCheck t =
       comb::make_tolerance(interval_us_arg(fcinfo, n, "tolerance"), layout);
   switch (t.error) {
-    case comb::ParamError::none:
+    case comb::ToleranceError::none:
       break;
-    case comb::ParamError::tolerance_negative:
+    case comb::ToleranceError::negative:
       ereport(ERROR,
               (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("tolerance must not be negative")));
       break;
-    case comb::ParamError::prefix_bytes_out_of_range:
-    case comb::ParamError::interval_too_short:
-    case comb::ParamError::interval_not_whole_ms:
-    case comb::ParamError::block_size_too_small:
-      elog(ERROR, "make_tolerance returned an error it does not make");
-      break;
-    case comb::ParamError::tolerance_too_large:
+    case comb::ToleranceError::too_large:
       ereport(
           ERROR,
           (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -192,7 +182,7 @@ IDGEN_SQL_FUNCTION(idgen_comb_seq) {
   require_arg(fcinfo, 0, "seq");
   const std::int64_t block_size = int64_arg(fcinfo, 1, "block_size");
   const std::int32_t prefix_bytes = prefix_bytes_arg(fcinfo, 2);
-  if (comb::check_block_size(block_size) != comb::ParamError::none) {
+  if (!comb::block_size_valid(block_size)) {
     ereport(ERROR,
             (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("block_size must be at least 1"),
              errdetail("block_size is %lld.", static_cast<long long>(block_size))));

@@ -214,15 +214,42 @@ IDGEN_SQL_FUNCTION(idgen_to_hexadecimal_smallint) {
 
 // ---- decoders: raising and try_ forms --------------------------------------------------------
 
-#define IDGEN_DECODER(sql_name, form)                                                  \
-  IDGEN_SQL_FUNCTION(idgen_##sql_name) { return decode_text_arg(fcinfo, form, true); } \
-  IDGEN_SQL_FUNCTION(idgen_try_##sql_name) { return decode_text_arg(fcinfo, form, false); }
-
-IDGEN_DECODER(alphanumeric_to_bigint, kAlphanumericBigint)
-IDGEN_DECODER(alphanumeric_to_numeric, kAlphanumericDistributedId)
-IDGEN_DECODER(alphanumeric_to_uuid, kAlphanumericUuid)
-IDGEN_DECODER(hexadecimal_to_bigint, kHexadecimalBigint)
-IDGEN_DECODER(hexadecimal_to_numeric, kHexadecimalDistributedId)
-IDGEN_DECODER(hexadecimal_to_uuid, kHexadecimalUuid)
+// Written out rather than pasted by a macro, so that grep and ctags find each by its C name.
+IDGEN_SQL_FUNCTION(idgen_alphanumeric_to_bigint) {
+  return decode_text_arg(fcinfo, kAlphanumericBigint, true);
+}
+IDGEN_SQL_FUNCTION(idgen_try_alphanumeric_to_bigint) {
+  return decode_text_arg(fcinfo, kAlphanumericBigint, false);
+}
+IDGEN_SQL_FUNCTION(idgen_alphanumeric_to_numeric) {
+  return decode_text_arg(fcinfo, kAlphanumericDistributedId, true);
+}
+IDGEN_SQL_FUNCTION(idgen_try_alphanumeric_to_numeric) {
+  return decode_text_arg(fcinfo, kAlphanumericDistributedId, false);
+}
+IDGEN_SQL_FUNCTION(idgen_alphanumeric_to_uuid) {
+  return decode_text_arg(fcinfo, kAlphanumericUuid, true);
+}
+IDGEN_SQL_FUNCTION(idgen_try_alphanumeric_to_uuid) {
+  return decode_text_arg(fcinfo, kAlphanumericUuid, false);
+}
+IDGEN_SQL_FUNCTION(idgen_hexadecimal_to_bigint) {
+  return decode_text_arg(fcinfo, kHexadecimalBigint, true);
+}
+IDGEN_SQL_FUNCTION(idgen_try_hexadecimal_to_bigint) {
+  return decode_text_arg(fcinfo, kHexadecimalBigint, false);
+}
+IDGEN_SQL_FUNCTION(idgen_hexadecimal_to_numeric) {
+  return decode_text_arg(fcinfo, kHexadecimalDistributedId, true);
+}
+IDGEN_SQL_FUNCTION(idgen_try_hexadecimal_to_numeric) {
+  return decode_text_arg(fcinfo, kHexadecimalDistributedId, false);
+}
+IDGEN_SQL_FUNCTION(idgen_hexadecimal_to_uuid) {
+  return decode_text_arg(fcinfo, kHexadecimalUuid, true);
+}
+IDGEN_SQL_FUNCTION(idgen_try_hexadecimal_to_uuid) {
+  return decode_text_arg(fcinfo, kHexadecimalUuid, false);
+}
 
 }  // namespace idgen::pg

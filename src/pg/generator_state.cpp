@@ -15,6 +15,7 @@ IDGEN_BEGIN_SERVER_HEADERS
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
+#include "storage/spin.h"
 IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
@@ -137,18 +138,23 @@ Result shared_step(u128* word, u128& guess, State (*unpack)(u128), u128 (*pack)(
   }
 }
 
-u128 guess_distributed_id = 0;
-u128 guess_distributed_id128 = 0;
-u128 guess_ulid = 0;
 #else
+// The same step under the spinlock, with the same parameters (the guess and the packing are the
+// lock-free form's), so that each generator has one call site for both forms.
 template <typename Result, typename State, typename Attempt>
-Result shared_step(State* state, Attempt attempt) {
+Result shared_step(State* state, u128& /*guess*/, State (* /*unpack*/)(u128),
+                   u128 (* /*pack*/)(const State&), Attempt attempt) {
   SpinLockAcquire(&shared->lock);
   const Result result = attempt(*state);
   SpinLockRelease(&shared->lock);
   return result;
 }
 #endif
+
+// This backend's last view of each packed shared state (used by the lock-free form).
+u128 guess_distributed_id = 0;
+u128 guess_distributed_id128 = 0;
+u128 guess_ulid = 0;
 
 }  // namespace
 
@@ -231,13 +237,9 @@ distributed_id::Step step_distributed_id(std::uint64_t q) {
     clock_ms = server_clock_now_ms();
     return distributed_id::step(s, q, clock_ms);
   };
-#ifdef IDGEN_LOCK_FREE_128
   const auto step =
       shared_step<distributed_id::Step>(&shared->distributed_id, guess_distributed_id,
                                         distributed_id::unpack, distributed_id::pack, attempt);
-#else
-  const auto step = shared_step<distributed_id::Step>(&shared->distributed_id, attempt);
-#endif
   if (step.kind == distributed_id::StepKind::id) {
     hand_out(clock_ms, step.ts + distributed_id::kEpochUnixMs);
   }
@@ -254,13 +256,9 @@ distributed_id128::Step step_distributed_id128(u128 q) {
     clock_ms = server_clock_now_ms();
     return distributed_id128::step(s, q, clock_ms);
   };
-#ifdef IDGEN_LOCK_FREE_128
   const auto step = shared_step<distributed_id128::Step>(
       &shared->distributed_id128, guess_distributed_id128, distributed_id128::unpack,
       distributed_id128::pack, attempt);
-#else
-  const auto step = shared_step<distributed_id128::Step>(&shared->distributed_id128, attempt);
-#endif
   if (step.kind == distributed_id128::StepKind::id) {
     hand_out(clock_ms, step.ts + distributed_id128::kEpochUnixMs);
   }
@@ -300,12 +298,8 @@ ulid::Step step_ulid(const std::uint8_t* fresh) {
     clock_ms = server_clock_now_ms();
     return ulid::step(s, clock_ms, fresh);
   };
-#ifdef IDGEN_LOCK_FREE_128
   const auto step =
       shared_step<ulid::Step>(&shared->ulid, guess_ulid, ulid::unpack, ulid::pack, attempt);
-#else
-  const auto step = shared_step<ulid::Step>(&shared->ulid, attempt);
-#endif
   if (step.kind == ulid::StepKind::id) hand_out(clock_ms, static_cast<std::int64_t>(step.ms));
   return step;
 }

@@ -6,7 +6,7 @@ namespace idgen::pg {
 void define_fixed_clock_guc();         // idgen.fixed_clock (fixed_clock_guc.cpp)
 void define_test_seed_guc();           // idgen.test_random_seed (test_seed_guc.cpp)
 void define_public_id_key_file_guc();  // idgen.public_id_key_file (public_id_key.cpp)
-void define_ledger_max_lead_guc();     // idgen.ledger_max_lead (ledger_lead_guc.cpp)
+void define_ledger_max_lead_guc();     // idgen.ledger_max_lead (ledger/lead_guc.cpp)
 void define_node_id_guc();             // idgen.node_id (node_id_guc.cpp)
 
 }  // namespace idgen::pg

@@ -15,4 +15,8 @@ std::uint64_t next_uuidv7_value();
 // A new UUIDv7: next_uuidv7_value() with fresh random bits.
 Uuid next_uuidv7();
 
+// Raises 22008: `what` (the clock, an instant) is outside the 48-bit millisecond range of UUIDv7
+// (1970 to 10889), with `hint` when not null.
+[[noreturn]] void report_v7_out_of_range(const char* what, const char* hint);
+
 }  // namespace idgen::pg

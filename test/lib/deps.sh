@@ -7,12 +7,13 @@
 IDGEN_DEMO_PACKAGES=(postgresql-15 postgresql-server-dev-15 libssl-dev make g++)
 # What the tests add: GoogleTest for the unit tests, clang-format and cppcheck for the lint suite,
 # clang's libFuzzer and sanitizer runtimes for the fuzz suite; git, jq and unzip to build and check
-# the PGXN archive, and pgxnclient to install from it; python3 for the glue's lint; valgrind for
+# the PGXN archive, and pgxnclient to install from it; python3 for the glue's lint; universal-ctags
+# for the entry-point check of the lint suite; valgrind for
 # the memory-checking run of the regression suite; IPC::Run for
 # PostgreSQL's TAP framework (test/t); bison, flex and zlib to build the other PostgreSQL majors from source; the libraries
 # Citus links to, to build it for the multi-node test.
 IDGEN_TEST_PACKAGES=("${IDGEN_DEMO_PACKAGES[@]}" libgtest-dev clang-format cppcheck clang-14
-                     libclang-rt-14-dev git jq unzip pgxnclient python3 valgrind libipc-run-perl bison flex
+                     libclang-rt-14-dev git jq unzip pgxnclient python3 universal-ctags valgrind libipc-run-perl bison flex
                      zlib1g-dev
                      # libfaketime, preloaded into servers whose wall clock the TAP tests shift
                      # (test/perl/IdgenTest/ShiftedClock.pm)

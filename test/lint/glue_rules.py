@@ -131,7 +131,7 @@ def check(root):
         problems.append(f"{path.relative_to(root)}:{line}: {rule}: {what}")
 
     core_headers = sorted((root / "src/core").glob("*.hpp"))
-    glue = sorted((root / "src/pg").glob("*.[ch]pp"))
+    glue = sorted((root / "src/pg").rglob("*.[ch]pp"))
     not_stack_safe = set()
 
     for path in core_headers + glue:

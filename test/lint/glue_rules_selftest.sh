@@ -86,9 +86,9 @@ case_ "a PostgreSQL hook set without noexcept_callback is refused by the lint" \
 case_ "a sort-support comparator set without noexcept_callback is refused by the lint" \
   src/pg/uuid_like_type.cpp 's/noexcept_callback\(compare_abbreviated\)/compare_abbreviated/' \
   lint 'uuid_like_type.cpp:[0-9]+: callbacks: ->comparator'
-case_ "a second relcache callback is refused by the lint" src/pg/ledger_table.cpp \
+case_ "a second relcache callback is refused by the lint" src/pg/ledger/table.cpp \
   's/(void forget_ledger_shapes\(Oid relid\) noexcept \{\n)/$1  CacheRegisterRelcacheCallback(nullptr, 0);\n/' \
-  lint 'ledger_table.cpp:[0-9]+: one-callback: a second CacheRegisterRelcacheCallback'
+  lint 'ledger/table.cpp:[0-9]+: one-callback: a second CacheRegisterRelcacheCallback'
 case_ "a server header outside the C-linkage brackets is refused by the lint" \
   src/pg/wait.cpp 's/(#include "pg\/wait.hpp"\n)/$1#include "utils\/memutils.h"\n/' \
   lint 'wait.cpp:[0-9]+: server-headers: #include "utils/memutils.h"'
@@ -103,6 +103,9 @@ case_ "IDGEN_STACK_SAFE on a type with a destructor fails to compile" src/pg/pub
   compile 'Owner must be trivially destructible'
 case_ "a throw in glue code fails to compile" src/pg/public_id_key.cpp \
   's/(namespace \{\n)/$1[[maybe_unused]] void thrower() { throw 1; }\n/' \
+  compile 'exception handling disabled'
+case_ "a throw in the ledger's folder fails to compile (src/pg/ledger is glue too)" \
+  src/pg/ledger/append.cpp 's/(namespace \{\n)/$1[[maybe_unused]] void thrower() { throw 1; }\n/' \
   compile 'exception handling disabled'
 case_ "a try in glue code fails to compile" src/pg/public_id_key.cpp \
   's/(namespace \{\n)/$1[[maybe_unused]] int catcher() {\n  try {\n    return 1;\n  } catch (...) {\n    return 0;\n  }\n}\n/' \

@@ -59,24 +59,24 @@ TEST(CombPrefix, WrapsAtEveryWidth) {
 
 TEST(CombLayout, AcceptsWholeMillisecondsAndPrefixOneToFour) {
   TimeLayout layout{};
-  EXPECT_EQ(make_time_layout(1000, 1, &layout), ParamError::none);
+  EXPECT_EQ(make_time_layout(1000, 1, &layout), LayoutError::none);
   EXPECT_EQ(layout.interval_ms, 1);
   EXPECT_EQ(layout.prefix_bytes, 1);
-  EXPECT_EQ(make_time_layout(86400LL * 1000000, 4, &layout), ParamError::none);
+  EXPECT_EQ(make_time_layout(86400LL * 1000000, 4, &layout), LayoutError::none);
   EXPECT_EQ(layout.interval_ms, 86400000);
 }
 
 TEST(CombLayout, RefusesBadParameters) {
   TimeLayout layout{};
-  EXPECT_EQ(make_time_layout(0, 2, &layout), ParamError::interval_too_short);
-  EXPECT_EQ(make_time_layout(-60000000, 2, &layout), ParamError::interval_too_short);
-  EXPECT_EQ(make_time_layout(999, 2, &layout), ParamError::interval_too_short);
-  EXPECT_EQ(make_time_layout(1500, 2, &layout), ParamError::interval_not_whole_ms);
-  EXPECT_EQ(make_time_layout(60000000, 0, &layout), ParamError::prefix_bytes_out_of_range);
-  EXPECT_EQ(make_time_layout(60000000, 5, &layout), ParamError::prefix_bytes_out_of_range);
-  EXPECT_EQ(check_block_size(0), ParamError::block_size_too_small);
-  EXPECT_EQ(check_block_size(-5), ParamError::block_size_too_small);
-  EXPECT_EQ(check_block_size(1), ParamError::none);
+  EXPECT_EQ(make_time_layout(0, 2, &layout), LayoutError::interval_too_short);
+  EXPECT_EQ(make_time_layout(-60000000, 2, &layout), LayoutError::interval_too_short);
+  EXPECT_EQ(make_time_layout(999, 2, &layout), LayoutError::interval_too_short);
+  EXPECT_EQ(make_time_layout(1500, 2, &layout), LayoutError::interval_not_whole_ms);
+  EXPECT_EQ(make_time_layout(60000000, 0, &layout), LayoutError::prefix_bytes_out_of_range);
+  EXPECT_EQ(make_time_layout(60000000, 5, &layout), LayoutError::prefix_bytes_out_of_range);
+  EXPECT_FALSE(block_size_valid(0));
+  EXPECT_FALSE(block_size_valid(-5));
+  EXPECT_TRUE(block_size_valid(1));
 }
 
 TEST(CombTolerance, RoundsUpToWholeIntervals) {
@@ -84,17 +84,16 @@ TEST(CombTolerance, RoundsUpToWholeIntervals) {
   EXPECT_EQ(make_tolerance(1, kDefaultLayout).intervals, 1u);
   EXPECT_EQ(make_tolerance(600000000, kDefaultLayout).intervals, 10u);
   EXPECT_EQ(make_tolerance(90000000, kDefaultLayout).intervals, 2u);
-  EXPECT_EQ(make_tolerance(-1, kDefaultLayout).error, ParamError::tolerance_negative);
+  EXPECT_EQ(make_tolerance(-1, kDefaultLayout).error, ToleranceError::negative);
 }
 
 TEST(CombTolerance, RefusesHalfTheCycleOrMore) {
   const TimeLayout one_byte{60000, 1};  // 256 minutes per cycle
-  EXPECT_EQ(make_tolerance(127LL * 60000000, one_byte).error, ParamError::none);
+  EXPECT_EQ(make_tolerance(127LL * 60000000, one_byte).error, ToleranceError::none);
   // 127.5 minutes rounds up to 128 intervals: every prefix would pass.
-  EXPECT_EQ(make_tolerance(127LL * 60000000 + 30000000, one_byte).error,
-            ParamError::tolerance_too_large);
-  EXPECT_EQ(make_tolerance(128LL * 60000000, one_byte).error, ParamError::tolerance_too_large);
-  EXPECT_EQ(make_tolerance(INT64_MAX, kDefaultLayout).error, ParamError::tolerance_too_large);
+  EXPECT_EQ(make_tolerance(127LL * 60000000 + 30000000, one_byte).error, ToleranceError::too_large);
+  EXPECT_EQ(make_tolerance(128LL * 60000000, one_byte).error, ToleranceError::too_large);
+  EXPECT_EQ(make_tolerance(INT64_MAX, kDefaultLayout).error, ToleranceError::too_large);
 }
 
 TEST(CombSequence, MatchesUuidSequenceNextval) {

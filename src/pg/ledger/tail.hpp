@@ -13,7 +13,7 @@
 
 #include "core/event_id.hpp"
 #include "core/stack_safe.hpp"
-#include "pg/ledger_table.hpp"
+#include "pg/ledger/table.hpp"
 #include "pg/postgres.hpp"
 
 namespace idgen::pg {

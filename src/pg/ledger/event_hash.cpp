@@ -1,9 +1,9 @@
-// See event_hash.hpp.
-#include "pg/event_hash.hpp"
+// See ledger/event_hash.hpp.
+#include "pg/ledger/event_hash.hpp"
 
 #include <cstring>
 
-#include "pg/canonical_json.hpp"
+#include "pg/ledger/canonical_json.hpp"
 #include "pg/convert.hpp"
 
 namespace idgen::pg {

@@ -1,4 +1,4 @@
-// See canonical_json.hpp. jsonb keeps object keys shorter-first, so every object's pairs are
+// See ledger/canonical_json.hpp. jsonb keeps object keys shorter-first, so every object's pairs are
 // collected and sorted bytewise here.
 //
 // The walk is a loop over an explicit stack rather than a recursion, so it handles any depth that
@@ -6,7 +6,7 @@
 // nested far deeper than a recursive walk of this backend's stack could follow), and a single
 // deep row cannot make a whole-table checksum query fail. Its stacks live in palloc'd memory:
 // an error (or a cancel, checked every 4096 values) frees them with the memory context.
-#include "pg/canonical_json.hpp"
+#include "pg/ledger/canonical_json.hpp"
 
 #include <algorithm>
 #include <cstring>

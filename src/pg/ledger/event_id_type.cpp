@@ -10,7 +10,7 @@
 #include "pg/compat.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
-#include "pg/event_id_datum.hpp"
+#include "pg/ledger/event_id_datum.hpp"
 #include "pg/postgres.hpp"
 #include "pg/uuid_like_type.hpp"
 

@@ -14,8 +14,8 @@
 #include "core/event_id.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
-#include "pg/event_id_datum.hpp"
-#include "pg/ledger_table.hpp"
+#include "pg/ledger/event_id_datum.hpp"
+#include "pg/ledger/table.hpp"
 #include "pg/pinned_sql.hpp"
 #include "pg/postgres.hpp"
 

@@ -1,17 +1,17 @@
 // The append trigger of ledger tables, idgen.ledger_append(): BEFORE INSERT FOR EACH ROW on a
-// table of the shape in ledger_table.hpp, with an index on (ledger_id, id).
+// table of the shape in ledger/table.hpp, with an index on (ledger_id, id).
 //
 // For each new row, inside the inserting transaction:
 //  - a role that may not see the ledger (privileges, row-level security) is refused at once, before
 //    any lock, with one error that says nothing about the ledger, not even whether it exists;
-//  - it takes the ledger's lock (ledger_tail.hpp), which serialises appenders of one ledger and
+//  - it takes the ledger's lock (ledger/tail.hpp), which serialises appenders of one ledger and
 //    no others, and only then reads the ledger's latest event as the table's owner;
 //  - a role that could not read that event itself is refused with the same error;
 //  - a regular event without an id gets micros = max(latest + 1, now) and the checksum chained to
 //    the latest event; with an id (importing a ledger), the id must chain exactly there;
 //  - a genesis event (named as one) must start a new ledger: without an id it gets the genesis
 //    of its meta and data at now, with one it must be that genesis. ledger_id is filled in;
-//  - no event may lead the real clock by more than idgen.ledger_max_lead (ledger_lead_guc.hpp).
+//  - no event may lead the real clock by more than idgen.ledger_max_lead (ledger/lead_guc.hpp).
 // Errors: NULL event, entities, meta or data, or a regular event without ledger_id 23502; a
 // ledger the role may not see, or (for a role that may) with no genesis in the table, 23503; a
 // genesis whose ledger exists 23505; an id that does not chain, a malformed genesis or a
@@ -23,11 +23,11 @@
 #include "core/stack_safe.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
-#include "pg/event_hash.hpp"
-#include "pg/event_id_datum.hpp"
-#include "pg/ledger_lead_guc.hpp"
-#include "pg/ledger_table.hpp"
-#include "pg/ledger_tail.hpp"
+#include "pg/ledger/event_hash.hpp"
+#include "pg/ledger/event_id_datum.hpp"
+#include "pg/ledger/lead_guc.hpp"
+#include "pg/ledger/table.hpp"
+#include "pg/ledger/tail.hpp"
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS

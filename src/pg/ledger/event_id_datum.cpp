@@ -1,5 +1,5 @@
-// See event_id_datum.hpp.
-#include "pg/event_id_datum.hpp"
+// See ledger/event_id_datum.hpp.
+#include "pg/ledger/event_id_datum.hpp"
 
 #include "pg/convert.hpp"
 

@@ -3,11 +3,11 @@
 // against its predecessor. All IMMUTABLE, STRICT and PARALLEL SAFE.
 #include "core/event_id.hpp"
 #include "core/ledger_walk.hpp"
-#include "pg/canonical_json.hpp"
+#include "pg/ledger/canonical_json.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
-#include "pg/event_hash.hpp"
-#include "pg/event_id_datum.hpp"
+#include "pg/ledger/event_hash.hpp"
+#include "pg/ledger/event_id_datum.hpp"
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS

@@ -1,12 +1,12 @@
-// See ledger_tail.hpp.
-#include "pg/ledger_tail.hpp"
+// See ledger/tail.hpp.
+#include "pg/ledger/tail.hpp"
 
 #include <cstdint>
 #include <cstring>
 
 #include "core/aes_block.hpp"
 #include "core/stack_safe.hpp"
-#include "pg/event_id_datum.hpp"
+#include "pg/ledger/event_id_datum.hpp"
 #include "pg/immortal.hpp"
 #include "pg/pinned_sql.hpp"
 #include "pg/postgres.hpp"

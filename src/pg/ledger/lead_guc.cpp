@@ -1,6 +1,6 @@
-// idgen.ledger_max_lead (see ledger_lead_guc.hpp): superuser-only, so that only a superuser can let
+// idgen.ledger_max_lead (see ledger/lead_guc.hpp): superuser-only, so that only a superuser can let
 // events run further ahead, for example to import a ledger whose clock was ahead of this server's.
-#include "pg/ledger_lead_guc.hpp"
+#include "pg/ledger/lead_guc.hpp"
 
 #include <climits>
 

@@ -8,8 +8,8 @@
 // `events` is the number of events the query fed.
 #include "core/ledger_walk.hpp"
 #include "pg/error_bridge.hpp"
-#include "pg/event_hash.hpp"
-#include "pg/event_id_datum.hpp"
+#include "pg/ledger/event_hash.hpp"
+#include "pg/ledger/event_id_datum.hpp"
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS

@@ -1,5 +1,5 @@
-// See ledger_table.hpp.
-#include "pg/ledger_table.hpp"
+// See ledger/table.hpp.
+#include "pg/ledger/table.hpp"
 
 #include "pg/postgres.hpp"
 
