@@ -523,18 +523,7 @@ like($err, qr/relation "person_key_local" does not exist/,
 # Ledgers distributed by ledger id. The append trigger needs citus.enable_unsafe_triggers while the
 # table is distributed; Citus then puts it on every shard, where it locks and reads that shard's
 # tail, so each ledger has one appender order on the node that holds it.
-$coordinator->safe_psql('postgres', q{
-CREATE TABLE ledger_events (
-  ledger_id bigint NOT NULL,
-  id idgen.event_id NOT NULL,
-  event text NOT NULL,
-  entities jsonb NOT NULL,
-  meta jsonb NOT NULL DEFAULT '{}',
-  data jsonb NOT NULL,
-  PRIMARY KEY (ledger_id, id));
-CREATE TRIGGER ledger_append BEFORE INSERT ON ledger_events
-  FOR EACH ROW EXECUTE FUNCTION idgen.ledger_append();
-});
+$coordinator->safe_psql('postgres', slurp_file('test/fixtures/ledger_table.sql'));
 ($status, $out, $err) = $coordinator->psql('postgres',
 	q{SELECT create_distributed_table('ledger_events', 'ledger_id')});
 like($err, qr/cannot distribute relation "ledger_events" because it has triggers/,
