@@ -122,8 +122,18 @@ $(BUILD_DIR)/crc32c_benchmark: bench/crc32c_benchmark.cpp src/core/crc32c.cpp sr
 bench-crc32c: $(BUILD_DIR)/crc32c_benchmark
 	$(BUILD_DIR)/crc32c_benchmark
 
+# Google Benchmark of the base62 decoders (bench/base62_benchmark.cpp), optimised as the
+# extension is.
+$(BUILD_DIR)/base62_benchmark: bench/base62_benchmark.cpp src/core/base62.cpp src/core/base62.hpp
+	@mkdir -p $(BUILD_DIR)
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror -I$(CURDIR)/src $< src/core/base62.cpp \
+	  -lbenchmark -pthread -o $@
+
+bench-base62: $(BUILD_DIR)/base62_benchmark
+	$(BUILD_DIR)/base62_benchmark
+
 .PHONY: print-regress unit unit-binaries fuzz format format-check header-check glue-check glue-check-selftest sql-style \
-        cppcheck spinlock-check entry-points-check prove_installcheck lint demo test bench-crc32c
+        cppcheck spinlock-check entry-points-check prove_installcheck lint demo test bench-crc32c bench-base62
 # One run per target (never a file, so every `make fuzz` runs them all): `make -j2 fuzz` builds and
 # runs two targets at a time.
 fuzz: $(FUZZ_TARGETS:%=%.run)

@@ -1,18 +1,27 @@
 // See base62.hpp.
 #include "core/base62.hpp"
 
+#include <array>
+#include <cstdint>
+
 namespace idgen::base62 {
 namespace {
 
 constexpr char kAlphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-// Digit value of an ASCII character, or -1.
-int digit_value(unsigned char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'z') return c - 'a' + 36;
-  return -1;
+constexpr std::uint8_t kNone = 0xff;
+
+// Character -> digit value; kNone for anything outside the alphabet. One load per character
+// where three range tests mispredicted on mixed-case ids.
+constexpr std::array<std::uint8_t, 256> digit_table() {
+  std::array<std::uint8_t, 256> t{};
+  for (auto& v : t) v = kNone;
+  for (std::uint8_t i = 0; i < 62; ++i) t[static_cast<unsigned char>(kAlphabet[i])] = i;
+  return t;
 }
+constexpr std::array<std::uint8_t, 256> kDigits = digit_table();
+
+std::uint8_t digit_of(char c) noexcept { return kDigits[static_cast<unsigned char>(c)]; }
 
 void encode_block(std::uint64_t v, char* out) noexcept {
   for (int i = static_cast<int>(kBlockChars) - 1; i >= 0; --i) {
@@ -21,23 +30,37 @@ void encode_block(std::uint64_t v, char* out) noexcept {
   }
 }
 
-// 11 characters, already checked to be in the alphabet. 62^11 > 2^64, so the sum is formed in
-// 128 bits and compared with 2^64 - 1 instead of being allowed to wrap as in the reference.
-bool decode_block(const char* text, std::uint64_t* out) noexcept {
-  u128 v = 0;
-  for (std::size_t i = 0; i < kBlockChars; ++i) {
-    v = v * 62 + static_cast<u128>(digit_value(static_cast<unsigned char>(text[i])));
+// The value of n characters (n <= 11), checking the characters as it goes. 62^10 < 2^64, so ten
+// digits never overflow and only the eleventh is checked (the reference lets a block wrap;
+// idgen rejects it). Returns false for a character outside the alphabet (`*overflow` is then
+// meaningless); the caller finds which one with check().
+bool decode_digits(const char* text, std::size_t n, std::uint64_t* out, bool* overflow) noexcept {
+  std::uint64_t v = 0;
+  unsigned seen = 0;  // the OR of every digit: kNone's top bit marks a bad character
+  const std::size_t safe = n < kBlockChars ? n : kBlockChars - 1;
+  for (std::size_t i = 0; i < safe; ++i) {
+    const std::uint8_t d = digit_of(text[i]);
+    seen |= d;
+    v = v * 62 + d;
   }
-  if (v > u128{UINT64_MAX}) return false;
-  *out = static_cast<std::uint64_t>(v);
+  bool wrapped = false;
+  if (n == kBlockChars) {
+    const std::uint8_t d = digit_of(text[kBlockChars - 1]);
+    seen |= d;
+    wrapped = __builtin_mul_overflow(v, std::uint64_t{62}, &v);
+    wrapped |= __builtin_add_overflow(v, std::uint64_t{d}, &v);
+  }
+  if ((seen & 0x80U) != 0) return false;
+  *overflow = wrapped;
+  *out = v;
   return true;
 }
 
+// Where a text that decode_digits refused, or of the wrong length, fails: its first character
+// outside the alphabet, else its length.
 DecodeResult check(const char* text, std::size_t len, std::size_t expected) noexcept {
   for (std::size_t i = 0; i < len; ++i) {
-    if (digit_value(static_cast<unsigned char>(text[i])) < 0) {
-      return {DecodeStatus::bad_character, i};
-    }
+    if (digit_of(text[i]) == kNone) return {DecodeStatus::bad_character, i};
   }
   if (len != expected) return {DecodeStatus::bad_length, 0};
   return {DecodeStatus::ok, 0};
@@ -60,38 +83,45 @@ void encode_decimal28(u128 v, char* out) noexcept {
 }
 
 DecodeResult decode_u64(const char* text, std::size_t len, std::uint64_t* out) noexcept {
-  DecodeResult r = check(text, len, kU64Chars);
-  if (r.status != DecodeStatus::ok) return r;
-  if (!decode_block(text, out)) return {DecodeStatus::out_of_range, 0};
-  return r;
+  if (len != kU64Chars) return check(text, len, kU64Chars);
+  bool overflow = false;
+  if (!decode_digits(text, kBlockChars, out, &overflow)) return check(text, len, kU64Chars);
+  if (overflow) return {DecodeStatus::out_of_range, 0};
+  return {DecodeStatus::ok, 0};
 }
 
 DecodeResult decode_u128(const char* text, std::size_t len, u128* out) noexcept {
-  DecodeResult r = check(text, len, kU128Chars);
-  if (r.status != DecodeStatus::ok) return r;
+  if (len != kU128Chars) return check(text, len, kU128Chars);
   std::uint64_t hi = 0;
   std::uint64_t lo = 0;
-  if (!decode_block(text, &hi) || !decode_block(text + kBlockChars, &lo)) {
-    return {DecodeStatus::out_of_range, 0};
+  bool hi_overflow = false;
+  bool lo_overflow = false;
+  if (!decode_digits(text, kBlockChars, &hi, &hi_overflow) ||
+      !decode_digits(text + kBlockChars, kBlockChars, &lo, &lo_overflow)) {
+    return check(text, len, kU128Chars);
   }
+  if (hi_overflow || lo_overflow) return {DecodeStatus::out_of_range, 0};
   *out = u128_from_halves(hi, lo);
-  return r;
+  return {DecodeStatus::ok, 0};
 }
 
+// The two-block form without its first 6 characters (always 0): the high block is the first 5
+// characters, the low block the other 11.
 DecodeResult decode_decimal28(const char* text, std::size_t len, u128* out) noexcept {
-  DecodeResult r = check(text, len, kDecimal28Chars);
-  if (r.status != DecodeStatus::ok) return r;
-  char full[kU128Chars];
-  for (std::size_t i = 0; i < kU128Chars - kDecimal28Chars; ++i) full[i] = '0';
-  for (std::size_t i = 0; i < kDecimal28Chars; ++i) {
-    full[kU128Chars - kDecimal28Chars + i] = text[i];
+  constexpr std::size_t kHighChars = kDecimal28Chars - kBlockChars;
+  if (len != kDecimal28Chars) return check(text, len, kDecimal28Chars);
+  std::uint64_t hi = 0;
+  std::uint64_t lo = 0;
+  bool hi_overflow = false;
+  bool lo_overflow = false;
+  if (!decode_digits(text, kHighChars, &hi, &hi_overflow) ||
+      !decode_digits(text + kHighChars, kBlockChars, &lo, &lo_overflow)) {
+    return check(text, len, kDecimal28Chars);
   }
-  u128 v = 0;
-  r = decode_u128(full, kU128Chars, &v);
-  if (r.status != DecodeStatus::ok) return r;
-  if (v > kDecimal28Max) return {DecodeStatus::out_of_range, 0};
+  const u128 v = u128_from_halves(hi, lo);
+  if (lo_overflow || v > kDecimal28Max) return {DecodeStatus::out_of_range, 0};
   *out = v;
-  return r;
+  return {DecodeStatus::ok, 0};
 }
 
 }  // namespace idgen::base62
