@@ -32,11 +32,14 @@ constexpr std::array<std::uint8_t, 256> kLowerOnly = table(false);
 
 void encode(const Uuid& value, Case letter_case, char* out) noexcept {
   const char* alphabet = letter_case == Case::upper ? kUpper : kLower;
-  u128 v = u128_from_uuid(value);
-  for (int c = static_cast<int>(kChars) - 1; c >= 0; --c) {
-    out[c] = alphabet[static_cast<unsigned>(v & 31)];
-    v >>= 5;
-  }
+  const u128 v = u128_from_uuid(value);
+  // Each character's bits straight from the two 64-bit halves (character c's lowest bit is bit
+  // 125 - 5c): 64-bit shifts by known amounts instead of a 128-bit shift per character.
+  const std::uint64_t hi = u128_hi(v);
+  const std::uint64_t lo = u128_lo(v);
+  for (int c = 0; c < 13; ++c) out[c] = alphabet[(hi >> (61 - 5 * c)) & 31];
+  out[13] = alphabet[((lo >> 60) | (hi << 4)) & 31];  // bits 60 .. 64 span both halves
+  for (int c = 14; c < 26; ++c) out[c] = alphabet[(lo >> (125 - 5 * c)) & 31];
 }
 
 DecodeResult decode(const char* text, std::size_t len, Reading reading, Uuid* out) noexcept {
