@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The B-tree story of the COMB seed, measured: inserts into a table whose primary-key index grows
+# The B-tree story behind COMB keys, measured: inserts into a table whose primary-key index grows
 # far beyond shared_buffers, for every key generator idgen has against bigserial and uuid v4. For
 # each key, rows go in as segments of SEGMENT rows (each segment one session, made of batches of
 # BATCH rows); after every segment the run records the time, WAL bytes and full-page images

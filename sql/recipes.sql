@@ -1,4 +1,4 @@
--- The recipes of docs/comb.md (after the COMB seed), exactly as the docs quote them: validating
+-- The recipes of docs/comb.md, exactly as the docs quote them: validating
 -- client-generated ids at creation, idempotent creation with client-generated entity ids, and
 -- creation idempotency with client command ids kept in creation_identifiers. The outputs are
 -- verdicts and counts, so the real clock is used, as in production.
