@@ -22,8 +22,10 @@ failed=0
 log_dir=$(mktemp -d /tmp/idgen-test.XXXXXX)
 
 suite_start=$SECONDS
+failed_suites=()
 count() {  # count <suite> <passed> <failed>: also says how long since the previous count
   echo "== $1: $2 passed, $3 failed ($((SECONDS - suite_start)) s)"
+  (($3 > 0)) && failed_suites+=("$1")
   suite_start=$SECONDS
   passed=$((passed + $2))
   failed=$((failed + $3))
@@ -42,12 +44,13 @@ fi
 lint_ok=0 lint_bad=0
 for target in format-check header-check glue-check glue-check-selftest sql-style cppcheck dist-check \
               spinlock-check entry-points-check; do
-  if make -s "$target" >"$log_dir/$target.log" 2>&1; then
+  if make -s "$target" >"$log_dir/lint-$target.log" 2>&1; then
     lint_ok=$((lint_ok + 1))
   else
     lint_bad=$((lint_bad + 1))
     echo "-- make $target failed:"
-    cat "$log_dir/$target.log"
+    echo "make $target failed:" >>"$log_dir/lint.log"  # for the list of failures at the end
+    cat "$log_dir/lint-$target.log"
   fi
 done
 count lint "$lint_ok" "$lint_bad"
@@ -144,13 +147,14 @@ tap_suite tap pg_config
 int_ok=0 int_bad=0
 for script in test/integration/*.sh; do
   name=$(basename "$script" .sh)
-  bash "$script" >"$log_dir/$name.log" 2>&1
+  log=$log_dir/integration-$name.log
+  bash "$script" >"$log" 2>&1
   status=$?
-  ok=$(grep -c '^ok ' "$log_dir/$name.log")
-  bad=$(grep -c '^not ok ' "$log_dir/$name.log")
+  ok=$(grep -c '^ok ' "$log")
+  bad=$(grep -c '^not ok ' "$log")
   if ((status != 0 && bad == 0)); then bad=1; fi  # crashed before reporting
-  grep -E '^(not )?ok ' "$log_dir/$name.log" | sed "s/^/   [$name] /"
-  ((bad > 0)) && cat "$log_dir/$name.log"
+  grep -E '^(not )?ok ' "$log" | sed "s/^/   [$name] /"
+  ((bad > 0)) && cat "$log"
   int_ok=$((int_ok + ok))
   int_bad=$((int_bad + bad))
 done
@@ -255,6 +259,16 @@ if [ -n "$IDGEN_OTHER_MAJORS" ]; then
   citus_suite
 fi
 
+# A long log may reach its reader cut to its last lines: name what failed there once more, with
+# the failed checks the suite's logs hold (lint-*, unit*, integration-*, tap, pgNN-*, ...).
+if ((${#failed_suites[@]} > 0)); then
+  echo "== failed:"
+  for suite in "${failed_suites[@]}"; do
+    echo "   $suite"
+    grep -h -E '^ *not ok [0-9]+|Dubious|^\[  FAILED  \] [^ ]+ \(|\.\.\. (FAILED|failed)|failed:$|==[0-9]+==ERROR' \
+      "$log_dir/$suite"*.log 2>/dev/null | head -n 20 | sed 's/^ */     /'
+  done
+fi
 rm -rf "$log_dir"
 echo "(all suites: $SECONDS s)"
 echo "$passed passed, $failed failed"

@@ -1,6 +1,14 @@
 # Helpers for integration scripts that make their own throwaway clusters with initdb on loopback
 # (never pg_virtualenv, whose fixed cluster name other tests use at the same time).
 
+# Every cluster the tests make and every client they run works in one locale, whatever the
+# caller's: initdb takes the database encoding from it (without one, SQL_ASCII, where pgx's raw
+# uuid bytes pass as text and Rails cannot create its UTF8 database), and Ruby and Java take their
+# default text encoding from it. C.UTF-8 is part of every Debian system (libc-bin).
+# PostgreSQL's TAP modules set LC_MESSAGES=C themselves; anything else set would override LANG.
+export LANG=C.UTF-8
+unset LC_ALL LC_CTYPE LC_COLLATE LC_MONETARY LC_NUMERIC LC_TIME LC_MESSAGES LANGUAGE
+
 # as_server COMMAND...: runs COMMAND as the server's user (postgres when run as root).
 if [ "$(id -u)" = 0 ]; then
   as_server() { runuser -u postgres -- "$@"; }
