@@ -12,7 +12,8 @@
 --  ulid               behind the last id by up to 2 s, it counts on in the last id's ms; further
 --                     behind, it restarts from the clock (one decrease, as distributed_id's reset)
 --  snowflake          never decreases or repeats: behind the last id, it counts on in the last
---                     id's ms (and once its 4096 values are used, waits for the clock to pass it)
+--                     id's ms (once its 4096 values are used, on into the next ms, while that is
+--                     at most 1 s ahead of the clock; on a pinned clock it refuses instead)
 -- (Run with idgen loaded per backend and preloaded: a pinned clock uses a private generator state.)
 SET TimeZone = 'UTC';
 SET idgen.test_random_seed = 'clock faults';
@@ -105,7 +106,7 @@ FROM (SELECT *, lag(ulid) OVER w AS prev_ulid, lag(snowflake) OVER w AS prev_sno
       FROM generated2 WINDOW w AS (ORDER BY n)) g
 GROUP BY step, clock ORDER BY step;
 -- Snowflake 1 s behind uses up its last ms (3096 values left there), then refuses on the pinned
--- clock, where the real clock would wait until it passes that ms. So does DistributedId128 when
+-- clock, where the real clock would wait until it is less than 1 s behind the next ms. So does DistributedId128 when
 -- the ms it counts in is full and the clock is less than 1 s behind it: this burst fills its last
 -- ms (12:59:55), resets to the clock's (1 s behind, not less), and fills that one too.
 SET idgen.fixed_clock = '2026-03-01 12:59:54+00';

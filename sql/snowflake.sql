@@ -43,7 +43,7 @@ FROM (SELECT n, idgen.snowflake() AS id FROM generate_series(1, 3) n) t ORDER BY
 SELECT ((extract(epoch FROM timestamptz '2026-03-01 12:00:00.250+00') * 1000)::bigint - 1672531200000) << 22
        | (7 << 12) | 3 AS expected_fourth, idgen.snowflake() AS fourth;
 -- The rest of the ms: 4096 ids in all, then the pinned clock's ms is used up (on the real clock
--- the generator waits for the next ms).
+-- the generator continues in the next ms, up to 1 s ahead of the clock).
 CREATE TEMP TABLE made AS SELECT n, idgen.snowflake() AS id FROM generate_series(1, 4092) n;
 SELECT count(*) AS ids, max(idgen.snowflake_sequence(id)) AS last_sequence FROM made;
 \set VERBOSITY default

@@ -3,8 +3,8 @@
 // crash, a restart, a promotion, a restore) starts its generators' clock after it, so no id is
 // handed out twice or below an earlier one whatever the wall clock says.
 //
-// Ids' times stay within kIdSpreadMs of the generator clock's reading: UUIDv7 and
-// DistributedId128 may lead it by up to 1 s when more ids are asked for than their formats hold
+// Ids' times stay within kIdSpreadMs of the generator clock's reading: UUIDv7, DistributedId128 and
+// Snowflake may lead it by up to 1 s when more ids are asked for than their formats hold
 // per ms, and DistributedId's timestamp trails it by the reference library's 1 s leeway. The mark
 // is raised kWindowMs beyond need, so it is written at most about once a second.
 //

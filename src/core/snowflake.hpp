@@ -6,10 +6,14 @@
 // The generator state is the last id's (ms since epoch << 12) | sequence. A step returns the
 // clock's ms with sequence 0 once the clock has passed the last id's ms; otherwise the last
 // value plus one within the last id's ms (so a clock set back never gives a smaller or repeated
-// value: ids continue from the last one, at its ms); and once that ms's 4096 values are used, it
-// asks the caller to wait until the clock passes it. That caps a node at 4096 ids per ms, and a
-// node whose clock went back waits, after at most 4096 more ids, until the clock is past its last
-// id again.
+// value: ids continue from the last one, at its ms). Once that ms's 4096 values are used:
+// - Lead::bounded (the server's generator): the ids continue with sequence 0 of the next ms, ahead
+//   of the clock, as pgEdge's extension does, as long as that ms is at most kMaxLeadMs ahead of
+//   the clock; past that the caller waits until the clock is within kMaxLeadMs of it. A burst
+//   thus runs at the speed of the caller, not of the layout, for up to 4 million ids, and the
+//   rate settles at 4096 ids per ms after that.
+// - Lead::none (a session's generator on a pinned clock): the caller waits until the clock passes
+//   the full ms (on a pinned clock, for ever: it is refused instead).
 //
 // pgEdge's snowflake extension (1.2 and later) uses this layout and epoch: its ids read the same.
 #pragma once
@@ -28,6 +32,15 @@ constexpr int kTimeShift = kSequenceBits + kNodeBits;
 constexpr std::uint64_t kMaxSequence = (1u << kSequenceBits) - 1;
 constexpr int kMaxNode = (1 << kNodeBits) - 1;
 constexpr std::uint64_t kMaxTime = (std::uint64_t{1} << 41) - 1;
+// The most an id's ms may lead the clock reading it was made at: 1 s, as UUIDv7's lead, within
+// the spread the generator mark covers (generator_mark::kIdSpreadMs), so ids that ran ahead are
+// never made again after a crash.
+constexpr std::int64_t kMaxLeadMs = 1000;
+
+enum class Lead {
+  bounded,  // the real clock: a full ms carries into the next, up to kMaxLeadMs ahead
+  none,     // a pinned clock: a full ms waits for the clock to pass it
+};
 
 enum class StepKind { id, wait, out_of_range };
 
@@ -39,8 +52,9 @@ struct Step {
 IDGEN_STACK_SAFE(Step);
 
 // The step after `last` (0 for a fresh generator) at now_unix_ms; a pure function, for a
-// compare-and-swap on a shared word. out_of_range: the clock is before the epoch or after 2092.
-Step next_value(std::uint64_t last, std::int64_t now_unix_ms) noexcept;
+// compare-and-swap on a shared word. out_of_range: the clock is before the epoch, or the id's ms
+// after 2092.
+Step next_value(std::uint64_t last, std::int64_t now_unix_ms, Lead lead) noexcept;
 
 // The id of a step's value on a node (0 .. kMaxNode).
 std::int64_t compose(std::uint64_t value, int node) noexcept;

@@ -306,16 +306,20 @@ ulid::Step step_ulid(const std::uint8_t* fresh) {
 
 snowflake::Step step_snowflake() {
   if (GeneratorStates* local = local_states(false)) {
-    const snowflake::Step step = snowflake::next_value(local->snowflake, clock::now_unix_ms());
+    // Only a pinned clock gives Snowflake a session state: it cannot run ahead of a clock that
+    // never moves, so it stops at the pinned ms's 4096 ids.
+    const snowflake::Step step =
+        snowflake::next_value(local->snowflake, clock::now_unix_ms(), snowflake::Lead::none);
     if (step.kind == snowflake::StepKind::id) local->snowflake = step.value;
     return step;
   }
-  // One 64-bit word, lock-free as UUIDv7's.
+  // One 64-bit word, lock-free as UUIDv7's; ids may lead the clock by up to 1 s, which the mark
+  // covers (hand_out).
   adopt_database_mark();  // a mark restored into this database counts
   std::uint64_t last = pg_atomic_read_u64(&shared->snowflake);
   for (;;) {
     const std::int64_t clock_ms = server_clock_now_ms();
-    const snowflake::Step step = snowflake::next_value(last, clock_ms);
+    const snowflake::Step step = snowflake::next_value(last, clock_ms, snowflake::Lead::bounded);
     if (step.kind != snowflake::StepKind::id) return step;
     if (pg_atomic_compare_exchange_u64(&shared->snowflake, &last, step.value)) {
       hand_out(clock_ms, static_cast<std::int64_t>(step.value >> snowflake::kSequenceBits) +

@@ -9,7 +9,10 @@
 #    also stored in tables whose id is the PRIMARY KEY: no INSERT is refused), then 30 s behind;
 #  - ids of a transaction that rolled back, then a crash and a restart 2 s behind;
 #  - the clock runs 20 s ahead, then is corrected: sessions go on at once (each statement is
-#    limited to 8 s, so waiting out the 20 s fails it) and their ids still sort above.
+#    limited to 8 s, so waiting out the 20 s fails it) and their ids still sort above;
+#  - on a frozen clock, a Snowflake burst carries full milliseconds into the next ones up to 1 s
+#    ahead of the clock and then waits; the server crashes at once and restarts 2 s behind, and
+#    new ids sort above the burst's (a sequence next to it).
 # Loads come from 3 concurrent sessions before and after each event; every event has its own
 # tables, and each check's name carries its figures.
 use strict;
@@ -19,7 +22,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use IdgenTest::IdOrder qw(create_id_tables load_ids check_ids);
 use IdgenTest::ShiftedClock
-  qw(start_shifted crash_and_restart_shifted shift_clock kill_a_backend);
+  qw(start_shifted crash_and_restart_shifted shift_clock freeze_clock kill_a_backend);
 
 my $node = PostgreSQL::Test::Cluster->new('durability');
 $node->init;
@@ -127,6 +130,48 @@ for my $event ([ 'crash_2s', -2, 0 ], [ 'crash_5s', -5, 1 ], [ 'crash_30s', -30,
 	load_ids($node, $set, 'after', statement_timeout => '8s');
 	check_ids($node, $set, 'clock 20 s ahead, then corrected',
 		[ 'before' ], [ 'after', 'the correction' ]);
+}
+
+# A Snowflake burst on a frozen clock (30 s ahead of the real one, so the server clock follows
+# it): the frozen ms's 4096 ids, then full milliseconds carried into the next ones, exactly 1 s of
+# them, 4 100 096 ids in all, each larger than the one before; the next call waits for the clock
+# (a statement_timeout of 2 s cancels it). The server then crashes and restarts with its clock 2 s
+# behind the real one: the generator mark covered the ids that ran ahead, so new ids sort above
+# them, as a sequence's values do above its own.
+{
+	my $frozen = time + 30;
+	ok(freeze_clock($node, $frozen), 'burst: clock frozen 30 s ahead of the real one');
+	$node->safe_psql('postgres', 'CREATE SEQUENCE burst_sequence');
+	# (Bounded: a generator that waited for the frozen clock would hang here.)
+	my $burst = $node->safe_psql(
+		'postgres', q{
+		SET statement_timeout = '60s';
+		SELECT count(*), count(*) FILTER (WHERE id <= previous), min(id), max(id),
+		       (extract(epoch FROM idgen.snowflake_timestamp(max(id))) * 1000)::bigint
+		         - (extract(epoch FROM idgen.snowflake_timestamp(min(id))) * 1000)::bigint,
+		       max(idgen.snowflake_sequence(id)), max(s)
+		FROM (SELECT id, s, lag(id) OVER (ORDER BY n) AS previous
+		      FROM (SELECT n, idgen.snowflake() AS id, nextval('burst_sequence') AS s
+		            FROM generate_series(1, 4100096) n) made) w});
+	my ($count, $not_increasing, $first, $last, $span_ms, $last_sequence, $last_value) =
+	  split /\|/, $burst;
+	ok( $count == 4100096 && $not_increasing == 0 && $span_ms == 1000 && $last_sequence == 4095,
+		"burst: 4 100 096 ids on the frozen clock, each above the one before, from ms+0 to "
+		  . "ms+1000 (spanned $span_ms ms, last sequence $last_sequence, $not_increasing not increasing)");
+	my ($status, $out, $err) = $node->psql('postgres',
+		"SET statement_timeout = '2s'; SELECT idgen.snowflake()");
+	like($err, qr/canceling statement due to statement timeout/,
+		'burst: 1 s ahead of the frozen clock, the next call waits (cancelled after 2 s)');
+	ok(crash_and_restart_shifted($node, -2),
+		'burst: crash at once, restart with the clock 2 s behind the real one');
+	my ($not_above, $sequence_not_above) = split /\|/, $node->safe_psql('postgres',
+		"SELECT count(*) FILTER (WHERE id <= $last), count(*) FILTER (WHERE s <= $last_value) "
+		  . "FROM (SELECT idgen.snowflake() AS id, nextval('burst_sequence') AS s "
+		  . "FROM generate_series(1, 1000)) t");
+	is("$not_above|$sequence_not_above", '0|0',
+		"burst, crash, restart 2 s behind: 0 of 1 000 new Snowflake ids at or below the burst's "
+		  . "largest ($last, 1 s ahead of the clock it was made at), 0 sequence values at or "
+		  . "below $last_value");
 }
 
 $node->stop;

@@ -77,34 +77,83 @@ TEST(Snowflake, LayoutAndParts) {
   EXPECT_EQ(snowflake::parts(136169504773242881).unix_ms, 1704996539845);
 }
 
-TEST(Snowflake, SequenceWithinAMillisecondThenWaits) {
+TEST(Snowflake, OnAPinnedClockAFullMillisecondWaits) {
   const std::int64_t now = snowflake::kEpochUnixMs + 5000;
   std::uint64_t last = 0;
   for (std::uint64_t i = 0; i <= snowflake::kMaxSequence; ++i) {
-    const snowflake::Step s = snowflake::next_value(last, now);
+    const snowflake::Step s = snowflake::next_value(last, now, snowflake::Lead::none);
     ASSERT_EQ(s.kind, snowflake::StepKind::id);
     EXPECT_EQ(s.value, (5000u << 12) | i);
     last = s.value;
   }
-  const snowflake::Step full = snowflake::next_value(last, now);
+  const snowflake::Step full = snowflake::next_value(last, now, snowflake::Lead::none);
   EXPECT_EQ(full.kind, snowflake::StepKind::wait);
   EXPECT_EQ(full.wait_past_unix_ms, now);  // the clock must pass the full ms
-  const snowflake::Step next_ms = snowflake::next_value(last, now + 1);
+  const snowflake::Step next_ms = snowflake::next_value(last, now + 1, snowflake::Lead::none);
   EXPECT_EQ(next_ms.value, 5001u << 12);
 }
 
-TEST(Snowflake, ClockBackContinuesFromTheLastIdNeverBelow) {
+TEST(Snowflake, AFullMillisecondCarriesIntoTheNextUpToOneSecondAhead) {
   const std::int64_t now = snowflake::kEpochUnixMs + 5000;
-  std::uint64_t last = snowflake::next_value(0, now).value;
-  const snowflake::Step back = snowflake::next_value(last, now - 3000);
-  ASSERT_EQ(back.kind, snowflake::StepKind::id);
-  EXPECT_EQ(back.value, last + 1);  // the last id's ms, next sequence
-  last = (5000u << 12) | snowflake::kMaxSequence;
-  const snowflake::Step full = snowflake::next_value(last, now - 3000);
-  EXPECT_EQ(full.kind, snowflake::StepKind::wait);
-  EXPECT_EQ(full.wait_past_unix_ms, now);  // the last id's ms, not the clock's
-  EXPECT_EQ(snowflake::next_value(0, snowflake::kEpochUnixMs - 1).kind,
+  std::uint64_t last = (5000u << 12) | snowflake::kMaxSequence;
+  // The clock stands still: 1000 more ms of ids (4 096 000), each the previous plus one.
+  std::uint64_t made = 0;
+  for (;;) {
+    const snowflake::Step s = snowflake::next_value(last, now, snowflake::Lead::bounded);
+    if (s.kind != snowflake::StepKind::id) {
+      EXPECT_EQ(s.kind, snowflake::StepKind::wait);
+      // The next ms (6001) may start once the clock is 1000 ms behind it: past 5000.
+      EXPECT_EQ(s.wait_past_unix_ms, now);
+      break;
+    }
+    ASSERT_EQ(s.value, last + 1);
+    last = s.value;
+    ++made;
+  }
+  EXPECT_EQ(made, 1000u * 4096u);
+  EXPECT_EQ(last >> 12, 6000u);
+  EXPECT_EQ(static_cast<std::int64_t>(last >> 12) - 5000, snowflake::kMaxLeadMs);
+  // One ms later the clock allows one more ms ahead.
+  const snowflake::Step later = snowflake::next_value(last, now + 1, snowflake::Lead::bounded);
+  ASSERT_EQ(later.kind, snowflake::StepKind::id);
+  EXPECT_EQ(later.value, 6001u << 12);
+  // Once the clock passes the ids' ms they take the clock's ms again.
+  const snowflake::Step caught_up =
+      snowflake::next_value(last, now + 1001, snowflake::Lead::bounded);
+  EXPECT_EQ(caught_up.value, 6001u << 12);
+  const snowflake::Step past = snowflake::next_value(last, now + 1500, snowflake::Lead::bounded);
+  EXPECT_EQ(past.value, 6500u << 12);
+}
+
+TEST(Snowflake, ClockBackContinuesFromTheLastIdNeverBelow) {
+  for (const snowflake::Lead lead : {snowflake::Lead::none, snowflake::Lead::bounded}) {
+    const std::int64_t now = snowflake::kEpochUnixMs + 5000;
+    std::uint64_t last = snowflake::next_value(0, now, lead).value;
+    const snowflake::Step back = snowflake::next_value(last, now - 3000, lead);
+    ASSERT_EQ(back.kind, snowflake::StepKind::id);
+    EXPECT_EQ(back.value, last + 1);  // the last id's ms, next sequence
+    last = (5000u << 12) | snowflake::kMaxSequence;
+    const snowflake::Step full = snowflake::next_value(last, now - 3000, lead);
+    EXPECT_EQ(full.kind, snowflake::StepKind::wait);
+    // The last id's ms, not the clock's, less the lead allowed.
+    EXPECT_EQ(full.wait_past_unix_ms, lead == snowflake::Lead::none ? now : now - 1000);
+    EXPECT_EQ(snowflake::next_value(0, snowflake::kEpochUnixMs - 1, lead).kind,
+              snowflake::StepKind::out_of_range);
+  }
+}
+
+TEST(Snowflake, NoIdPastThe41BitsOfTime) {
+  const std::uint64_t last = (snowflake::kMaxTime << 12) | snowflake::kMaxSequence;
+  const std::int64_t now =
+      snowflake::kEpochUnixMs + static_cast<std::int64_t>(snowflake::kMaxTime) - 10;
+  EXPECT_EQ(snowflake::next_value(last, now, snowflake::Lead::bounded).kind,
             snowflake::StepKind::out_of_range);
+  // Below the last ms, the carry is an id as usual.
+  const std::uint64_t earlier = ((snowflake::kMaxTime - 1) << 12) | snowflake::kMaxSequence;
+  const snowflake::Step s = snowflake::next_value(earlier, now, snowflake::Lead::bounded);
+  ASSERT_EQ(s.kind, snowflake::StepKind::id);
+  EXPECT_EQ(s.value, snowflake::kMaxTime << 12);
+  EXPECT_GT(snowflake::compose(s.value, snowflake::kMaxNode), 0);
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 # faketime) preloaded into the postmaster and every process it starts: the shift is read from a
 # file of the node's (re-read at most once a second, so it can change while the server runs),
 # CLOCK_MONOTONIC stays real (as when an administrator or NTP steps the clock), and psql and the
-# test itself keep the real clock. Also: killing one backend with SIGKILL, which makes the
+# test itself keep the real clock. The clock can also be frozen at an instant. Also: killing one backend with SIGKILL, which makes the
 # postmaster end every other process, reinitialise shared memory and run crash recovery.
 package IdgenTest::ShiftedClock;
 
@@ -10,13 +10,14 @@ use strict;
 use warnings;
 use Exporter 'import';
 use File::Spec;
+use POSIX ();
 use IPC::Run;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(usleep);
 
 our @EXPORT_OK =
-  qw(start_shifted crash_and_restart_shifted shift_clock wait_for_shift kill_a_backend);
+  qw(start_shifted crash_and_restart_shifted shift_clock wait_for_shift freeze_clock kill_a_backend);
 
 # The libfaketime library of Debian's package faketime, in the multiarch directory of whatever
 # architecture this is (/usr/lib/<triplet>/faketime/); found at the first start.
@@ -121,6 +122,32 @@ sub wait_for_shift
 		usleep(100_000);
 	}
 	diag($node->name . ": the server's clock is not shifted by $seconds s (last seen: $seen)");
+	return 0;
+}
+
+# freeze_clock($node, $unix_seconds): stops the running server's wall clock at that whole
+# second (libfaketime's absolute form, in the local time zone the server's processes share with
+# the test) and waits until a session reads exactly that instant. Freezing it ahead of the real
+# clock keeps the server clock on the wall clock (it only leaves it when the wall clock goes back).
+# Returns whether the session saw it; shift_clock or a restart unfreezes it.
+sub freeze_clock
+{
+	my ($node, $unix_seconds) = @_;
+	my $text = POSIX::strftime('%Y-%m-%d %H:%M:%S', localtime($unix_seconds));
+	open my $fh, '>', _shift_file($node) or die "cannot write " . _shift_file($node) . ": $!";
+	print $fh "$text\n";
+	close $fh or die "cannot write " . _shift_file($node) . ": $!";
+	my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
+	my $seen = 'no answer';
+	while (time < $deadline)
+	{
+		my ($status, $server_time) =
+		  $node->psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())');
+		return 1 if $status == 0 && $server_time =~ /^[0-9.]+$/ && $server_time == $unix_seconds;
+		$seen = $server_time if $status == 0;
+		usleep(100_000);
+	}
+	diag($node->name . ": the server's clock is not frozen at $unix_seconds (last seen: $seen)");
 	return 0;
 }
 
