@@ -4,8 +4,6 @@
 namespace idgen::rfc9562 {
 namespace {
 
-constexpr std::uint64_t kMsLimit = std::uint64_t{1} << 48;
-
 std::uint64_t big_endian(const Uuid& id, int from, int count) noexcept {
   std::uint64_t v = 0;
   for (int i = from; i < from + count; ++i) v = (v << 8) | id.bytes[i];
@@ -13,14 +11,6 @@ std::uint64_t big_endian(const Uuid& id, int from, int count) noexcept {
 }
 
 }  // namespace
-
-std::optional<std::uint64_t> v7_value_at(std::int64_t unix_us) noexcept {
-  if (unix_us < 0) return std::nullopt;
-  const auto ms = static_cast<std::uint64_t>(unix_us / 1000);
-  if (ms >= kMsLimit) return std::nullopt;
-  const auto sub = static_cast<std::uint64_t>((unix_us % 1000) * kStepsPerMs / 1000);
-  return (ms << 12) | sub;
-}
 
 std::optional<std::uint64_t> shift_v7_value(std::uint64_t value, std::int64_t delta_us) noexcept {
   // In 128 bits: a shift of more than 71 years overflows 64-bit steps.
@@ -51,12 +41,6 @@ V7Step next_v7_value(std::uint64_t last, std::int64_t now_unix_us, Lead lead) no
   }
   if ((next >> 12) >= kMsLimit) return kOutOfRange;
   return {V7StepKind::id, next, false};
-}
-
-V7Step advance_v7(V7State& state, std::int64_t now_unix_us, Lead lead) noexcept {
-  const V7Step step = next_v7_value(state.last, now_unix_us, lead);
-  if (step.kind == V7StepKind::id) state.last = step.value;
-  return step;
 }
 
 Uuid compose_v7(std::uint64_t value, const std::uint8_t* random) noexcept {

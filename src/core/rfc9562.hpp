@@ -74,10 +74,19 @@ struct V7Step {
 };
 IDGEN_STACK_SAFE(V7Step);
 
+constexpr std::uint64_t kMsLimit = std::uint64_t{1} << 48;  // unix_ts_ms has 48 bits
+
 // The (unix_ts_ms << 12) | rand_a value of an instant in Unix µs (rand_a the floor of its
 // sub-millisecond fraction in 1/4096 ms), as the generator takes it from the clock: the smallest
 // value an id made at or after that instant can carry. nullopt outside the format's range.
-std::optional<std::uint64_t> v7_value_at(std::int64_t unix_us) noexcept;
+// Inline: every id of every generator step reads the clock through it.
+inline std::optional<std::uint64_t> v7_value_at(std::int64_t unix_us) noexcept {
+  if (unix_us < 0) return std::nullopt;
+  const auto ms = static_cast<std::uint64_t>(unix_us / 1000);
+  if (ms >= kMsLimit) return std::nullopt;
+  const auto sub = static_cast<std::uint64_t>((unix_us % 1000) * kStepsPerMs / 1000);
+  return (ms << 12) | sub;
+}
 
 // A value moved by delta_us (floor to whole 1/4096 ms steps): the same offset for every value, so
 // values shifted alike keep their order. nullopt when the result leaves the format's range.
@@ -92,7 +101,11 @@ std::int64_t v7_value_unix_us(std::uint64_t value) noexcept;
 V7Step next_v7_value(std::uint64_t last, std::int64_t now_unix_us, Lead lead) noexcept;
 // The same on a state, which moves only when an id is returned. Only state arithmetic, so a
 // shared state's lock would be held briefly.
-V7Step advance_v7(V7State& state, std::int64_t now_unix_us, Lead lead) noexcept;
+inline V7Step advance_v7(V7State& state, std::int64_t now_unix_us, Lead lead) noexcept {
+  const V7Step step = next_v7_value(state.last, now_unix_us, lead);
+  if (step.kind == V7StepKind::id) state.last = step.value;
+  return step;
+}
 
 // The v7 id of a value from advance_v7, with rand_b from random[0..8). With eight zero bytes it is
 // the smallest v7 id of that value, the bound of a range scan.

@@ -19,12 +19,15 @@ void report_v7_out_of_range(const char* what, const char* hint) {
   pg_unreachable();
 }
 
+namespace {
+
 // The next (unix_ts_ms << 12) | rand_a of this session's uuidv7 generator (backend, server or
 // private; pg/generator_state.hpp). When the generator is a second ahead of the clock (callers
 // asking for more than 4096 ids per ms, or a clock stepped back), it waits about 1 ms at a time,
 // holding nothing, until the clock has moved on; the wait can be cancelled (statement_timeout,
-// pg_cancel_backend).
-std::uint64_t next_uuidv7_value() {
+// pg_cancel_backend). Written once, for both functions below, and inlined into each: it runs
+// for every id.
+inline std::uint64_t step_until_id() {
   for (;;) {
     const rfc9562::V7Step step = step_uuidv7();
     switch (step.kind) {
@@ -39,10 +42,14 @@ std::uint64_t next_uuidv7_value() {
   }
 }
 
+}  // namespace
+
+std::uint64_t next_uuidv7_value() { return step_until_id(); }
+
 Uuid next_uuidv7() {
   std::uint8_t random[rfc9562::kRandomBytes];
   random_bytes(random, sizeof random);
-  return rfc9562::compose_v7(next_uuidv7_value(), random);
+  return rfc9562::compose_v7(step_until_id(), random);
 }
 
 }  // namespace idgen::pg
