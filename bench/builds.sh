@@ -10,12 +10,14 @@
 #   SELECT count(<expression>) FROM generate_series(1, ROWS), net of the empty query (count(1)) run
 # on the same cluster in the same round, the median of ROUNDS rounds. Every ratio is between two figures of this run: a build's net ns
 # per row divided by the first build's (the oldest), per expression and loading mode.
-# Not a test: it asserts nothing.
+# Then the same statements' instructions per row under callgrind (as bench/instructions.sh counts
+# them), which do not vary from run to run: on a shared 2-core machine the rounds' times vary by
+# tens of ns per row, more than a release changes. Not a test: it asserts nothing.
 #
 # Usage: bash bench/builds.sh [REVISION ...]   (as root, the servers then run as postgres)
 #   REVISION: a git revision, or a released version (0.1.0, 0.2.0: the last commit before
 #   idgen.control's default_version moved past it). Default: 0.1.0 0.2.0. This checkout's working
-#   tree is always measured last. About 2 minutes a build for building, plus the rounds.
+#   tree is always measured last. About 8 minutes for the default three builds.
 # Environment (all optional):
 #   BUILDS_ROWS=2000000 BUILDS_ROUNDS=7       rows per statement and rounds
 #   BUILDS_EXPRS='idgen.uuidv7()|idgen.comb()' the expressions, separated by |
@@ -41,13 +43,8 @@ if [ -z "${BUILDS_PG:-}" ]; then
 fi
 [ -x "$BUILDS_PG/bin/pg_config" ] || { echo "no PostgreSQL build at $BUILDS_PG" >&2; exit 1; }
 
-# shellcheck source=test/lib/clusters.sh
-source test/lib/clusters.sh  # as_server, free_ports_in, copy_for_server
-# shellcheck source=test/lib/deps.sh
-source test/lib/deps.sh      # remove_installed_scripts
-
-say() { echo "-- $*" >&2; }
-load_average() { cut -d' ' -f1-3 /proc/loadavg; }
+# shellcheck source=bench/bench_lib.sh
+source bench/bench_lib.sh  # say, load_average, run; as_server, free_ports_in, copy_for_server
 load_before=$(load_average)
 started=$SECONDS
 
@@ -83,16 +80,6 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-
-run() {  # run LOG COMMAND...: COMMAND's output into LOG; on failure its tail, and stop
-  local log=$1
-  shift
-  if ! "$@" >>"$log" 2>&1; then
-    echo "failed: $*" >&2
-    tail -n 30 "$log" >&2
-    exit 1
-  fi
-}
 
 labels=()
 declare -A described=()
@@ -223,6 +210,46 @@ for label in "${labels[@]}"; do
 done
 servers=()
 
+# ---- instructions per row, which do not vary from run to run as times do on a shared machine:
+# each statement alone in `postgres --single` on the stopped cluster under callgrind, counting
+# only inside PortalRun (as bench/instructions.sh does), for 100 000 and 200 000 rows; the
+# difference per row, net of the empty query's
+ir_dir=$work/callgrind
+mkdir -p "$ir_dir"
+[ "$(id -u)" = 0 ] && chown postgres: "$ir_dir"
+count_ir() {  # count_ir LABEL MODE SQL: the instructions inside PortalRun
+  local label=$1 mode=$2 settings=()
+  [ "$mode" = preloaded ] && settings=(-c shared_preload_libraries=idgen)
+  printf '%s\n' "$3" >"$ir_dir/stmt.sql"
+  rm -f "$ir_dir/cg.out"
+  as_server valgrind --tool=callgrind --toggle-collect=PortalRun --callgrind-out-file="$ir_dir/cg.out" \
+    "$work/$label/pg/bin/postgres" --single -D "$work/$label/data-$mode" "${settings[@]}" postgres \
+    <"$ir_dir/stmt.sql" >"$ir_dir/stmt.out" 2>"$ir_dir/valgrind.log" ||
+    { echo "callgrind failed:" >&2; tail -n 20 "$ir_dir/valgrind.log" >&2; exit 1; }
+  awk '/^(summary|totals):/ { print $2; exit }' "$ir_dir/cg.out"
+}
+ir_per_row() {  # ir_per_row LABEL MODE EXPRESSION
+  local a b
+  a=$(count_ir "$1" "$2" "SELECT count($3) FROM generate_series(1, 100000)")
+  b=$(count_ir "$1" "$2" "SELECT count($3) FROM generate_series(1, 200000)")
+  echo $(((b - a) / 100000))
+}
+say "counting instructions (callgrind)"
+instructions=""
+for mode in backend preloaded; do
+  declare -A first_net=()
+  for label in "${labels[@]}"; do
+    empty=$(ir_per_row "$label" "$mode" 1)
+    for expr in "${exprs[@]}"; do
+      net=$(($(ir_per_row "$label" "$mode" "$expr") - empty))
+      [ -n "${first_net[$expr]:-}" ] || first_net[$expr]=$net
+      instructions+=$(printf '%-10s %-10s %-28s %9d %9d %9.2f' "$mode" "$label" "$expr" \
+        "$((net + empty))" "$net" "$(awk -v a="$net" -v b="${first_net[$expr]}" 'BEGIN { print a / b }')")$'\n'
+    done
+  done
+  unset first_net
+done
+
 mkdir -p "$report_dir"
 report=$report_dir/builds-$(date -u +%Y%m%d-%H%M%S).txt
 {
@@ -238,5 +265,10 @@ report=$report_dir/builds-$(date -u +%Y%m%d-%H%M%S).txt
   echo "the same expression and loading mode."
   printf '%-10s %-10s %-28s %9s %9s %9s\n' mode build expression "ns/row" net "vs ${labels[0]}"
   echo "$summary"
+  echo
+  echo "Instructions per row (callgrind, postgres --single, inside PortalRun; 200 000 rows minus"
+  echo "100 000, per row); net: minus the empty query's count on the same build and mode."
+  printf '%-10s %-10s %-28s %9s %9s %9s\n' mode build expression "instr/row" net "vs ${labels[0]}"
+  printf '%s' "$instructions"
 } | tee "$report"
 echo "report saved to $report"

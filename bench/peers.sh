@@ -53,13 +53,8 @@ snowflake_archive=$(find "$peers_dir" -maxdepth 1 -name 'pgedge-snowflake-*.tar.
 [[ -n $ulid_archive && -n $snowflake_archive ]] ||
   { echo "peer archives not found in $peers_dir" >&2; exit 1; }
 
-# shellcheck source=test/lib/clusters.sh
-source test/lib/clusters.sh  # as_server, free_ports_in, copy_for_server
-# shellcheck source=test/lib/deps.sh
-source test/lib/deps.sh      # remove_installed_scripts
-
-say() { echo "-- $*" >&2; }
-load_average() { cut -d' ' -f1-3 /proc/loadavg; }
+# shellcheck source=bench/bench_lib.sh
+source bench/bench_lib.sh  # say, load_average, run; as_server, free_ports_in, copy_for_server
 load_before=$(load_average)
 started=$SECONDS
 
@@ -74,17 +69,6 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-
-# run LOG COMMAND...: runs COMMAND with its output in LOG; on failure shows the log's tail.
-run() {
-  local log=$1
-  shift
-  if ! "$@" >>"$log" 2>&1; then
-    echo "failed: $*" >&2
-    tail -n 30 "$log" >&2
-    exit 1
-  fi
-}
 
 # ---- the installation: a copy of the cached build, this checkout's idgen, the two peers
 say "copying PostgreSQL from $pg_build"
@@ -267,7 +251,9 @@ SELECT p.grp AS "group", p.name AS what,
        CASE WHEN p.grp <> '0 floors' THEN round(p.net::numeric, 1) END AS "ns/row net",
        round((p.net / p.chars)::numeric, 2) AS "ns/char net",
        coalesce(p.baseline, CASE WHEN p.grp <> '0 floors' THEN '(baseline)' END) AS "against",
-       CASE WHEN p.net > 0 AND b.net > 0 THEN round((b.net / p.net)::numeric, 2) END AS "x faster",
+       CASE WHEN p.net > 0 AND b.net > 0
+            THEN round(((b.net / coalesce(b.chars, 1)) / (p.net / coalesce(p.chars, 1)))::numeric, 2)
+       END AS "x faster",
        round(p.spread::numeric, 2) AS spread
 FROM per_row p LEFT JOIN per_row b ON b.name = p.baseline
 ORDER BY p.ord;
@@ -321,9 +307,9 @@ report=$report_dir/peers-$(date -u +%Y%m%d-%H%M%S).txt
   echo
   cat "$measured"
   echo
-  echo "Notes: idgen.snowflake() makes at most 4096 ids per ms (it waits for the next ms), so at least"
-  echo "244 ns per row whatever a call costs; pgEdge's snowflake.nextval() moves into the next ms when"
-  echo "its 12-bit count overflows instead. gen_ulid() (pg-ulid) and idgen.ulid() differ: pg-ulid draws"
-  echo "79 new random bits for every id (not monotonic within a ms), idgen counts up within a ms."
+  echo "Notes: both Snowflake generators move into the next ms when a ms's 4096 ids are used, ahead of"
+  echo "the clock (idgen up to 1 s ahead, then it waits: a stream over 4 million ids is held to 4096"
+  echo "per ms). gen_ulid() (pg-ulid) and idgen.ulid() differ: pg-ulid draws 79 new random bits for"
+  echo "every id (not monotonic within a ms), idgen counts up within a ms."
 } | tee "$report"
 echo "report saved to $report"
