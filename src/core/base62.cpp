@@ -40,22 +40,24 @@ DecodeResult check(const char* text, std::size_t len, std::size_t expected) noex
   return {DecodeStatus::ok, 0};
 }
 
-// The two blocks of the 22- and 16-character forms: the high block's HighChars characters, then
-// the low block's 11. Their multiply-add chains do not depend on each other: decoded in one loop
-// they run side by side, in about the time of one (the chain, not the table loads, bounds a
-// block). 62^10 < 2^64, so ten digits never overflow and only a block's eleventh is checked (the
-// reference lets a block wrap; idgen rejects it). Returns false for a character outside the
-// alphabet (the caller finds which one with check()); `*overflow` says whether a block wrapped.
-template <std::size_t HighChars>
-bool decode_two_blocks(const char* text, std::uint64_t* hi, std::uint64_t* lo,
-                       bool* overflow) noexcept {
-  static_assert(HighChars <= kBlockChars);
+// Two base-62 numbers side by side: the first HighChars characters, then the LowChars after them
+// (the two blocks of the 22- and 16-character forms, or a bigint's two halves). Their
+// multiply-add chains do not depend on each other: decoded in one loop they run side by side, in
+// about the time of one (the chain, not the table loads, bounds a number). 62^10 < 2^64, so ten
+// digits never overflow and only an eleventh is checked (the reference lets a block wrap; idgen
+// rejects it). Returns false for a character outside the alphabet (the caller finds which one
+// with check()); `*overflow` says whether a number wrapped.
+template <std::size_t HighChars, std::size_t LowChars>
+bool decode_two_numbers(const char* text, std::uint64_t* hi, std::uint64_t* lo,
+                        bool* overflow) noexcept {
+  static_assert(HighChars <= LowChars && LowChars <= kBlockChars);
   const char* low = text + HighChars;
+  constexpr std::size_t kLowSafe = LowChars < kBlockChars ? LowChars : kBlockChars - 1;
   constexpr std::size_t kHighSafe = HighChars < kBlockChars ? HighChars : kBlockChars - 1;
   std::uint64_t h = 0;
   std::uint64_t l = 0;
   unsigned seen = 0;
-  for (std::size_t i = 0; i < kBlockChars - 1; ++i) {
+  for (std::size_t i = 0; i < kLowSafe; ++i) {
     const std::uint8_t dl = digit_of(low[i]);
     seen |= dl;
     l = l * 62 + dl;
@@ -72,10 +74,12 @@ bool decode_two_blocks(const char* text, std::uint64_t* hi, std::uint64_t* lo,
     wrapped |= __builtin_mul_overflow(h, std::uint64_t{62}, &h);
     wrapped |= __builtin_add_overflow(h, std::uint64_t{dh}, &h);
   }
-  const std::uint8_t dl = digit_of(low[kBlockChars - 1]);
-  seen |= dl;
-  wrapped |= __builtin_mul_overflow(l, std::uint64_t{62}, &l);
-  wrapped |= __builtin_add_overflow(l, std::uint64_t{dl}, &l);
+  if constexpr (LowChars == kBlockChars) {
+    const std::uint8_t dl = digit_of(low[kBlockChars - 1]);
+    seen |= dl;
+    wrapped |= __builtin_mul_overflow(l, std::uint64_t{62}, &l);
+    wrapped |= __builtin_add_overflow(l, std::uint64_t{dl}, &l);
+  }
   if ((seen & 0x80U) != 0) return false;
   *hi = h;
   *lo = l;
@@ -99,30 +103,21 @@ void encode_decimal28(u128 v, char* out) noexcept {
   for (std::size_t i = 0; i < kDecimal28Chars; ++i) out[i] = full[kU128Chars - kDecimal28Chars + i];
 }
 
-// Two chains side by side, as in decode_two_blocks: the first 5 characters and the last 6, each
-// short enough not to overflow, joined as first * 62^6 + last, the only step that can pass
-// 2^64 - 1.
+// A bigint as two numbers, its first 5 characters and its last 6, each short enough not to
+// overflow, joined as first * 62^6 + last, the only step that can pass 2^64 - 1.
 DecodeResult decode_u64(const char* text, std::size_t len, std::uint64_t* out) noexcept {
   constexpr std::size_t kFirstChars = 5;
-  constexpr std::size_t kLastChars = kBlockChars - kFirstChars;
+  constexpr std::size_t kLastChars = kU64Chars - kFirstChars;
   constexpr std::uint64_t kLastScale = 56800235584;  // 62^6
   if (len != kU64Chars) return check(text, len, kU64Chars);
   std::uint64_t first = 0;
   std::uint64_t last = 0;
-  unsigned seen = 0;
-  for (std::size_t i = 0; i < kLastChars; ++i) {
-    if (i < kFirstChars) {
-      const std::uint8_t d = digit_of(text[i]);
-      seen |= d;
-      first = first * 62 + d;
-    }
-    const std::uint8_t d = digit_of(text[kFirstChars + i]);
-    seen |= d;
-    last = last * 62 + d;
+  bool overflow = false;
+  if (!decode_two_numbers<kFirstChars, kLastChars>(text, &first, &last, &overflow)) {
+    return check(text, len, kU64Chars);
   }
-  if ((seen & 0x80U) != 0) return check(text, len, kU64Chars);
   std::uint64_t v = 0;
-  bool overflow = __builtin_mul_overflow(first, kLastScale, &v);
+  overflow |= __builtin_mul_overflow(first, kLastScale, &v);
   overflow |= __builtin_add_overflow(v, last, &v);
   if (overflow) return {DecodeStatus::out_of_range, 0};
   *out = v;
@@ -134,7 +129,7 @@ DecodeResult decode_u128(const char* text, std::size_t len, u128* out) noexcept 
   std::uint64_t hi = 0;
   std::uint64_t lo = 0;
   bool overflow = false;
-  if (!decode_two_blocks<kBlockChars>(text, &hi, &lo, &overflow)) {
+  if (!decode_two_numbers<kBlockChars, kBlockChars>(text, &hi, &lo, &overflow)) {
     return check(text, len, kU128Chars);
   }
   if (overflow) return {DecodeStatus::out_of_range, 0};
@@ -150,7 +145,7 @@ DecodeResult decode_decimal28(const char* text, std::size_t len, u128* out) noex
   std::uint64_t hi = 0;
   std::uint64_t lo = 0;
   bool overflow = false;
-  if (!decode_two_blocks<kHighChars>(text, &hi, &lo, &overflow)) {
+  if (!decode_two_numbers<kHighChars, kBlockChars>(text, &hi, &lo, &overflow)) {
     return check(text, len, kDecimal28Chars);
   }
   const u128 v = u128_from_halves(hi, lo);

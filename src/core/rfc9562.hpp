@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/generator_mark.hpp"
 #include "core/stack_safe.hpp"
 #include "core/uuid.hpp"
 
@@ -36,12 +37,13 @@ constexpr std::int64_t kGregorianToUnixUs = 12219292800LL * 1000000;  // 1582-10
 constexpr std::uint64_t kStepsPerMs = 4096;  // rand_a: 12 bits of sub-millisecond time
 
 // The most a new id's time (unix_ts_ms and rand_a) may lead the clock reading it was made at:
-// exactly 1 s, the same second of slack DistributedId takes as its leeway and DistributedId128
-// as its reset threshold. It lets a burst run 4 million ids ahead of the format's 4096 per ms
-// before anything waits (a bulk load never does: inserting rows is far slower than that), and it
-// keeps an id's embedded time its creation time to within a second. Read back
+// exactly 1 s, the spread the generator mark covers (so ids that ran ahead are never made again
+// after a crash) and the same second of slack DistributedId takes as its leeway and
+// DistributedId128 as its reset threshold. It lets a burst run 4 million ids ahead of the format's
+// 4096 per ms before anything waits (a bulk load never does: inserting rows is far slower than
+// that), and it keeps an id's embedded time its creation time to within a second. Read back
 // (idgen.uuid_timestamp floors to the ms), an id's time is at most 1000 ms after the clock.
-constexpr std::uint64_t kMaxLeadSteps = 1000 * kStepsPerMs;
+constexpr std::uint64_t kMaxLeadSteps = generator_mark::kIdSpreadMs * kStepsPerMs;
 // How far behind the bound the clock may be and still be waited for (about 1 ms at a time). The
 // most a flood can put the state past the bound is one step, so any wait past a few steps means
 // the clock went back; waiting out up to 1 s of that keeps ids ordered through a leap second or a

@@ -1,8 +1,6 @@
 // See snowflake.hpp.
 #include "core/snowflake.hpp"
 
-#include "core/generator_mark.hpp"
-
 namespace idgen::snowflake {
 namespace {
 
@@ -14,9 +12,6 @@ std::optional<std::uint64_t> ms_since_epoch(std::int64_t unix_ms) noexcept {
 }
 
 }  // namespace
-
-static_assert(kMaxLeadMs <= generator_mark::kIdSpreadMs,
-              "the generator mark covers ids only this far ahead of the clock");
 
 Step next_value(std::uint64_t last, std::int64_t now_unix_ms, Lead lead) noexcept {
   const std::optional<std::uint64_t> now = ms_since_epoch(now_unix_ms);

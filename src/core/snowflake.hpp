@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/generator_mark.hpp"
 #include "core/stack_safe.hpp"
 
 namespace idgen::snowflake {
@@ -32,10 +33,9 @@ constexpr int kTimeShift = kSequenceBits + kNodeBits;
 constexpr std::uint64_t kMaxSequence = (1u << kSequenceBits) - 1;
 constexpr int kMaxNode = (1 << kNodeBits) - 1;
 constexpr std::uint64_t kMaxTime = (std::uint64_t{1} << 41) - 1;
-// The most an id's ms may lead the clock reading it was made at: 1 s, as UUIDv7's lead, within
-// the spread the generator mark covers (generator_mark::kIdSpreadMs), so ids that ran ahead are
-// never made again after a crash.
-constexpr std::int64_t kMaxLeadMs = 1000;
+// The most an id's ms may lead the clock reading it was made at: 1 s, as UUIDv7's lead, the
+// spread the generator mark covers, so ids that ran ahead are never made again after a crash.
+constexpr std::int64_t kMaxLeadMs = generator_mark::kIdSpreadMs;
 
 enum class Lead {
   bounded,  // the real clock: a full ms carries into the next, up to kMaxLeadMs ahead

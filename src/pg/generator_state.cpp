@@ -306,8 +306,9 @@ ulid::Step step_ulid(const std::uint8_t* fresh) {
 
 snowflake::Step step_snowflake() {
   if (GeneratorStates* local = local_states(false)) {
-    // Only a pinned clock gives Snowflake a session state: it cannot run ahead of a clock that
-    // never moves, so it stops at the pinned ms's 4096 ids.
+    // Only a pinned clock gives Snowflake a session state. It could carry into later ms as the
+    // server's generator does; it stops at the pinned ms's 4096 ids instead, by choice, so that a
+    // test can fill one ms and see the documented refusal (docs/snowflake.md).
     const snowflake::Step step =
         snowflake::next_value(local->snowflake, clock::now_unix_ms(), snowflake::Lead::none);
     if (step.kind == snowflake::StepKind::id) local->snowflake = step.value;

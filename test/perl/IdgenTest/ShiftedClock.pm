@@ -42,16 +42,47 @@ sub _shift_file
 	return File::Spec->rel2abs($node->basedir . '/clock_shift');
 }
 
-# _write_shift($node, $seconds): writes the shift in libfaketime's relative form ("+0", "-6s",
-# "+20s"); the server's processes read it within a second.
-sub _write_shift
+# _write_clock($node, $text): writes libfaketime's clock text for the node's processes: a
+# relative shift ("+0", "-6s", "+20s") or an absolute instant; they read it within a second.
+sub _write_clock
 {
-	my ($node, $seconds) = @_;
-	my $text = $seconds == 0 ? '+0' : sprintf('%+ds', $seconds);
+	my ($node, $text) = @_;
 	open my $fh, '>', _shift_file($node) or die "cannot write " . _shift_file($node) . ": $!";
 	print $fh "$text\n";
 	close $fh or die "cannot write " . _shift_file($node) . ": $!";
 	return;
+}
+
+# _write_shift($node, $seconds): writes the shift in libfaketime's relative form.
+sub _write_shift
+{
+	my ($node, $seconds) = @_;
+	return _write_clock($node, $seconds == 0 ? '+0' : sprintf('%+ds', $seconds));
+}
+
+# _poll_server_clock($node, $miss): asks the server's clock_timestamp() (new sessions, every
+# 0.1 s, for at most the framework's default timeout) until $miss->($server_epoch, $asked,
+# $answered) returns undef, the test's own clock read just before and after asking; $miss returns
+# what it saw otherwise. Returns undef when the clock got there, else the last thing seen.
+sub _poll_server_clock
+{
+	my ($node, $miss) = @_;
+	my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
+	my $seen = 'no answer';
+	while (time < $deadline)
+	{
+		my $asked = Time::HiRes::time();
+		my ($status, $server_time) =
+		  $node->psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())');
+		my $answered = Time::HiRes::time();
+		if ($status == 0 && $server_time =~ /^[0-9.]+$/)
+		{
+			$seen = $miss->($server_time, $asked, $answered);
+			return undef unless defined $seen;
+		}
+		usleep(100_000);
+	}
+	return $seen;
 }
 
 # start_shifted($node, $seconds): starts the node (stopped) with its wall clock $seconds from the
@@ -105,22 +136,14 @@ sub shift_clock
 sub wait_for_shift
 {
 	my ($node, $seconds) = @_;
-	my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
-	my $seen = 'no answer';
-	while (time < $deadline)
-	{
-		my $asked = Time::HiRes::time();
-		my ($status, $server_time) =
-		  $node->psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())');
-		my $answered = Time::HiRes::time();
-		if ($status == 0 && $server_time =~ /^[0-9.]+$/)
-		{
+	my $seen = _poll_server_clock(
+		$node,
+		sub {
+			my ($server_time, $asked, $answered) = @_;
 			my $difference = $server_time - ($asked + $answered) / 2;
-			return 1 if abs($difference - $seconds) < 1;
-			$seen = sprintf('%+.2f s', $difference);
-		}
-		usleep(100_000);
-	}
+			return abs($difference - $seconds) < 1 ? undef : sprintf('%+.2f s', $difference);
+		});
+	return 1 unless defined $seen;
 	diag($node->name . ": the server's clock is not shifted by $seconds s (last seen: $seen)");
 	return 0;
 }
@@ -133,20 +156,10 @@ sub wait_for_shift
 sub freeze_clock
 {
 	my ($node, $unix_seconds) = @_;
-	my $text = POSIX::strftime('%Y-%m-%d %H:%M:%S', localtime($unix_seconds));
-	open my $fh, '>', _shift_file($node) or die "cannot write " . _shift_file($node) . ": $!";
-	print $fh "$text\n";
-	close $fh or die "cannot write " . _shift_file($node) . ": $!";
-	my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
-	my $seen = 'no answer';
-	while (time < $deadline)
-	{
-		my ($status, $server_time) =
-		  $node->psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())');
-		return 1 if $status == 0 && $server_time =~ /^[0-9.]+$/ && $server_time == $unix_seconds;
-		$seen = $server_time if $status == 0;
-		usleep(100_000);
-	}
+	_write_clock($node, POSIX::strftime('%Y-%m-%d %H:%M:%S', localtime($unix_seconds)));
+	my $seen = _poll_server_clock($node,
+		sub { my ($server_time) = @_; return $server_time == $unix_seconds ? undef : $server_time; });
+	return 1 unless defined $seen;
 	diag($node->name . ": the server's clock is not frozen at $unix_seconds (last seen: $seen)");
 	return 0;
 }
