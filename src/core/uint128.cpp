@@ -1,6 +1,8 @@
 // See uint128.hpp.
 #include "core/uint128.hpp"
 
+#include <cstring>
+
 #include "core/byte_order.hpp"
 
 namespace idgen {
@@ -43,31 +45,44 @@ bool u128_from_decimal(const char* text, std::size_t len, u128* out) noexcept {
 }
 
 Base10000 to_base10000(u128 v) noexcept {
-  // 128-bit division is a library call; split into 16-digit chunks first (at most two 128-bit
-  // divisions) and take the base-10000 digits of each chunk with 64-bit arithmetic.
+  // 128-bit division is a library call. Only a value above 2^64 - 1 needs one per 16-digit chunk
+  // (a DistributedId one, a 39-digit value two), the remainder taken by a multiplication rather
+  // than a second call; below 2^64 the chunks, and every chunk's base-10000 digits, come from
+  // 64-bit divisions by constants, which compile to multiplications.
   constexpr std::uint64_t kChunk = 10000000000000000ULL;  // 10^16 = 10000^4
   std::uint64_t chunks[3];                                // least significant first
   int nchunks = 0;
-  do {
-    chunks[nchunks++] = static_cast<std::uint64_t>(v % kChunk);
-    v /= kChunk;
-  } while (v != 0);
-  std::int16_t reversed[12] = {};  // least significant digit first
-  int n = 0;
-  for (int c = 0; c < nchunks; ++c) {
-    std::uint64_t chunk = chunks[c];
-    for (int i = 0; i < 4; ++i) {
-      reversed[n++] = static_cast<std::int16_t>(chunk % 10000);
-      chunk /= 10000;
-    }
+  while (u128_hi(v) != 0) {
+    const u128 q = v / kChunk;
+    chunks[nchunks++] = static_cast<std::uint64_t>(v - q * kChunk);
+    v = q;
   }
-  while (n > 0 && reversed[n - 1] == 0) --n;  // leading zero digits
+  std::uint64_t rest = u128_lo(v);
+  do {
+    chunks[nchunks++] = rest % kChunk;
+    rest /= kChunk;
+  } while (rest != 0);
+  // Base-10000 digits, most significant first: chunk c's four are at (nchunks - 1 - c) * 4. A
+  // chunk is split into two 8-digit halves, each two digits: two short chains, not one of four.
+  std::int16_t all[12] = {};
+  for (int c = 0; c < nchunks; ++c) {
+    std::int16_t* at = all + (nchunks - 1 - c) * 4;
+    const auto lower = static_cast<std::uint32_t>(chunks[c] % 100000000);
+    const auto upper = static_cast<std::uint32_t>(chunks[c] / 100000000);
+    at[0] = static_cast<std::int16_t>(upper / 10000);
+    at[1] = static_cast<std::int16_t>(upper % 10000);
+    at[2] = static_cast<std::int16_t>(lower / 10000);
+    at[3] = static_cast<std::int16_t>(lower % 10000);
+  }
+  const int n = nchunks * 4;
+  int first = 0;  // leading zero digits
+  while (first < n && all[first] == 0) ++first;
+  int end = n;  // trailing zero digits are implied by the weight
+  while (end > first && all[end - 1] == 0) --end;
   Base10000 r{};
-  r.weight = n == 0 ? 0 : n - 1;
-  int low = 0;  // trailing zero digits are implied by the weight
-  while (low < n && reversed[low] == 0) ++low;
-  r.ndigits = n - low;
-  for (int i = 0; i < r.ndigits; ++i) r.digits[i] = reversed[n - 1 - i];
+  r.weight = first == n ? 0 : n - 1 - first;
+  r.ndigits = end - first;
+  std::memcpy(r.digits, all + first, static_cast<std::size_t>(r.ndigits) * sizeof(std::int16_t));
   return r;
 }
 
