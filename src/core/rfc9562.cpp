@@ -1,6 +1,8 @@
 // See rfc9562.hpp.
 #include "core/rfc9562.hpp"
 
+#include "core/byte_order.hpp"
+
 namespace idgen::rfc9562 {
 namespace {
 
@@ -44,14 +46,14 @@ V7Step next_v7_value(std::uint64_t last, std::int64_t now_unix_us, Lead lead) no
 }
 
 Uuid compose_v7(std::uint64_t value, const std::uint8_t* random) noexcept {
+  // Two big-endian words: unix_ts_ms, version 7, rand_a; then variant 10 over the random bits.
+  constexpr std::uint64_t kRandA = 0xfff;
+  constexpr std::uint64_t kVersion7 = 0x7000;
+  constexpr std::uint64_t kVariantMask = 0x3fffffffffffffffULL;
+  constexpr std::uint64_t kVariant10 = 0x8000000000000000ULL;
   Uuid id;
-  for (int i = 0; i < 6; ++i) {
-    id.bytes[i] = static_cast<std::uint8_t>(value >> (12 + 8 * (5 - i)));
-  }
-  id.bytes[6] = static_cast<std::uint8_t>(0x70 | ((value >> 8) & 0x0f));
-  id.bytes[7] = static_cast<std::uint8_t>(value & 0xff);
-  for (int i = 0; i < kRandomBytes; ++i) id.bytes[8 + i] = random[i];
-  id.bytes[8] = static_cast<std::uint8_t>(0x80 | (id.bytes[8] & 0x3f));
+  store_be64(id.bytes.data(), (value >> 12) << 16 | kVersion7 | (value & kRandA));
+  store_be64(id.bytes.data() + 8, (load_be64(random) & kVariantMask) | kVariant10);
   return id;
 }
 
