@@ -57,6 +57,8 @@ bool decode_two_numbers(const char* text, std::uint64_t* hi, std::uint64_t* lo,
   std::uint64_t h = 0;
   std::uint64_t l = 0;
   unsigned seen = 0;
+  // Unrolled: no loop counter or test of i against kHighSafe is left between the characters.
+#pragma GCC unroll 10
   for (std::size_t i = 0; i < kLowSafe; ++i) {
     const std::uint8_t dl = digit_of(low[i]);
     seen |= dl;
