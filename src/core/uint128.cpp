@@ -64,7 +64,8 @@ Base10000 to_base10000(u128 v) noexcept {
   } while (rest != 0);
   // Base-10000 digits, most significant first: chunk c's four are at (nchunks - 1 - c) * 4. A
   // chunk is split into two 8-digit halves, each two digits: two short chains, not one of four.
-  std::int16_t all[12] = {};
+  // 12 digits at most, and room to copy a whole Base10000::digits from any of them.
+  std::int16_t all[12 + 10] = {};
   for (int c = 0; c < nchunks; ++c) {
     std::int16_t* at = all + (nchunks - 1 - c) * 4;
     const auto lower = static_cast<std::uint32_t>(chunks[c] % 100000000);
@@ -82,7 +83,9 @@ Base10000 to_base10000(u128 v) noexcept {
   Base10000 r{};
   r.weight = first == n ? 0 : n - 1 - first;
   r.ndigits = end - first;
-  std::memcpy(r.digits, all + first, static_cast<std::size_t>(r.ndigits) * sizeof(std::int16_t));
+  // A fixed-size copy (no call): the digits past ndigits are zeros, as Base10000{} has them.
+  static_assert(sizeof all >= 12 * sizeof(std::int16_t) + sizeof r.digits);
+  std::memcpy(r.digits, all + first, sizeof r.digits);
   return r;
 }
 
