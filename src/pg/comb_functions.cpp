@@ -5,9 +5,11 @@
 // A NULL id given to comb_valid/comb_check yields NULL (a NOT NULL constraint is the tool for
 // that). The pure functions (comb_prefix, comb_prefix_at, the suffix swap) are declared STRICT.
 #include <cstdint>
+#include <optional>
 
 #include "core/clock.hpp"
 #include "core/comb.hpp"
+#include "core/duration.hpp"
 #include "core/stack_safe.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
@@ -62,31 +64,14 @@ comb::TimeLayout layout_args(FunctionCallInfo fcinfo, int interval_n, int prefix
   return layout;
 }
 
-// The units a span of time is told in, largest first.
-struct TimeUnit {
-  std::uint64_t ms;
-  const char* name;
-};
-IDGEN_STACK_SAFE(TimeUnit);
-constexpr TimeUnit kTimeUnits[] = {
-    {86400000, "day"}, {3600000, "hour"}, {60000, "minute"}, {1000, "second"}, {1, "millisecond"}};
-
-// A number of prefixes as the time they span, in the largest unit that divides it ("1 hour",
-// "10 minutes", "1500 milliseconds"), for messages: a user thinks in time, not in prefix steps.
+// A number of prefixes as the time they span ("1 hour", "10 minutes", "1500 milliseconds"), for
+// messages: a user thinks in time, not in prefix steps.
 const char* span_text(std::uint64_t prefixes, std::int64_t interval_ms) {
-  const auto step = static_cast<std::uint64_t>(interval_ms);
-  if (step == 0 || prefixes > UINT64_MAX / step) {
-    return psprintf("%llu prefixes", static_cast<unsigned long long>(prefixes));
-  }
-  const std::uint64_t ms = prefixes * step;
-  for (const TimeUnit& unit : kTimeUnits) {
-    if (ms % unit.ms == 0) {
-      const std::uint64_t count = ms / unit.ms;
-      return psprintf("%llu %s%s", static_cast<unsigned long long>(count), unit.name,
-                      count == 1 ? "" : "s");
-    }
-  }
-  pg_unreachable();
+  const std::optional<TimeSpan> span =
+      span_of_steps(prefixes, static_cast<std::uint64_t>(interval_ms));
+  if (!span) return psprintf("%llu prefixes", static_cast<unsigned long long>(prefixes));
+  return psprintf("%llu %s%s", static_cast<unsigned long long>(span->count), span->unit,
+                  span->count == 1 ? "" : "s");
 }
 
 std::uint64_t tolerance_arg(FunctionCallInfo fcinfo, int n, const comb::TimeLayout& layout) {

@@ -1,8 +1,10 @@
-// Unit tests of the clock pin (src/core/clock.*), calendar durations (src/core/duration.*) and the
+// Unit tests of the clock pin (src/core/clock.*), durations (src/core/duration.*) and the
 // floor arithmetic (src/core/arith.hpp).
 #include <gtest/gtest.h>
 
 #include <ctime>
+#include <optional>
+#include <string>
 
 #include "core/arith.hpp"
 #include "core/clock.hpp"
@@ -53,6 +55,23 @@ TEST(Duration, DaysAreTwentyFourHoursAndMonthsAreRefused) {
   EXPECT_EQ(fixed_duration(0, -1, 0).us, -86400000000);
   EXPECT_EQ(fixed_duration(1, 0, 0).status, DurationStatus::has_months);
   EXPECT_EQ(fixed_duration(-12, 5, 0).status, DurationStatus::has_months);
+}
+
+TEST(Duration, StepsAreToldInTheLargestUnitThatDividesThem) {
+  const auto told = [](std::uint64_t steps, std::uint64_t step_ms) {
+    const std::optional<TimeSpan> span = span_of_steps(steps, step_ms);
+    return span ? std::to_string(span->count) + " " + span->unit : std::string("none");
+  };
+  EXPECT_EQ(told(60, 60000), "1 hour");
+  EXPECT_EQ(told(10, 60000), "10 minute");
+  EXPECT_EQ(told(1440, 60000), "1 day");
+  EXPECT_EQ(told(90, 60000), "90 minute");
+  EXPECT_EQ(told(3, 500), "1500 millisecond");
+  EXPECT_EQ(told(4, 500), "2 second");
+  EXPECT_EQ(told(0, 60000), "0 day");
+  EXPECT_EQ(told(1, 0), "none");                         // no step length
+  EXPECT_EQ(told(UINT64_MAX / 1000 + 1, 1000), "none");  // the product passes 2^64 - 1
+  EXPECT_EQ(told(UINT64_MAX, 1), std::to_string(UINT64_MAX) + " millisecond");
 }
 
 TEST(Duration, ReportsOverflow) {
