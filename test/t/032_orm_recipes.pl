@@ -11,26 +11,16 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use IdgenTest::Recipes qw(recipe_node page_blocks page_shows_file page_shows_output);
 use IdgenTest::ShellChecks qw(run_shell_checks);
 
-my $page = slurp_file('docs/orm-recipes.md');
-# The fenced blocks of the page, in order, with the first word of their info strings (```sql
-# error=23514 is an sql block).
-my @blocks;
-push @blocks, { info => $1, text => $2 } while $page =~ /^```(\S*)[^\n]*\n(.*?)^```$/msg;
+my $page = 'docs/orm-recipes.md';
+my $blocks = page_blocks($page);
 
 ok(-f 'test/orms/node_modules/sequelize/package.json',
 	'Sequelize is installed in test/orms/node_modules (test/drivers/prepare.sh)');
 
-my $node = PostgreSQL::Test::Cluster->new('orms');
-$node->init;
-$node->start;
-$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
-my %env = (
-	PGHOST => $node->host,
-	PGPORT => $node->port,
-	PGUSER => scalar(getpwuid($<)),
-	PGDATABASE => 'postgres');
+my ($node, $env) = recipe_node('orms');
 
 # Each recipe with the number of checks it makes: a recipe that stops early prints fewer.
 for my $recipe (
@@ -40,14 +30,10 @@ for my $recipe (
 {
 	my ($file, $interpreter, $checks) = @$recipe;
 	my ($passed, $out) =
-	  run_shell_checks([ 'timeout', '120', $interpreter, $file ], \%env);
+	  run_shell_checks([ 'timeout', '120', $interpreter, $file ], $env);
 	cmp_ok($passed, '>=', $checks, "$file ran its checks");
-	my $code = slurp_file($file);
-	ok((grep { $_->{text} eq $code } @blocks),
-		"docs/orm-recipes.md shows $file verbatim");
-	ok((grep { $_->{info} eq 'text' && $_->{text} eq $out } @blocks),
-		"docs/orm-recipes.md shows exactly what $file prints")
-	  or diag($out);
+	page_shows_file($page, $blocks, $file);
+	page_shows_output($page, $blocks, $file, $out);
 }
 
 $node->stop;

@@ -13,6 +13,7 @@ use Digest::SHA qw(sha256_hex);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use IdgenTest::Recipes qw(recipe_node page_blocks page_shows_file page_shows_output);
 use IdgenTest::ShellChecks qw(run_shell_checks);
 
 my $recipe = 'test/stacks/go/main.go';
@@ -25,31 +26,16 @@ ok(-d '/usr/share/gocode/src/github.com/jackc/pgx/v4',
 	'pgx v4 is installed (golang-github-jackc-pgx-v4-dev, test/stacks/go/prepare.sh)');
 ok(-x $binary, "$recipe is built as $binary (test/stacks/go/prepare.sh)");
 
-my $page = slurp_file('docs/go-pgx.md');
-# The fenced blocks of the page, in order, with the first word of their info strings.
-my @blocks;
-push @blocks, { info => $1, text => $2 } while $page =~ /^```(\S*)[^\n]*\n(.*?)^```$/msg;
+my $page = 'docs/go-pgx.md';
+my $blocks = page_blocks($page);
 
 # Snowflake ids need idgen preloaded and a node number.
-my $node = PostgreSQL::Test::Cluster->new('go_pgx');
-$node->init;
-$node->append_conf('postgresql.conf',
-	"shared_preload_libraries = 'idgen'\nidgen.node_id = 1");
-$node->start;
-$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
-my %env = (
-	PGHOST => $node->host,
-	PGPORT => $node->port,
-	PGUSER => scalar(getpwuid($<)),
-	PGDATABASE => 'postgres');
+my ($node, $env) = recipe_node('go_pgx', preload => 1);
 
-my ($passed, $out) = run_shell_checks([ 'timeout', '60', $binary ], \%env);
+my ($passed, $out) = run_shell_checks([ 'timeout', '60', $binary ], $env);
 cmp_ok($passed, '>=', 48, "$recipe ran its checks");
-ok((grep { $_->{info} eq 'go' && $_->{text} eq $code } @blocks),
-	"docs/go-pgx.md shows $recipe verbatim");
-ok((grep { $_->{info} eq 'text' && $_->{text} eq $out } @blocks),
-	"docs/go-pgx.md shows exactly what $recipe prints")
-  or diag($out);
+page_shows_file($page, $blocks, $recipe, 'go');
+page_shows_output($page, $blocks, $recipe, $out);
 
 $node->stop;
 done_testing();

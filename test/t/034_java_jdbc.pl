@@ -12,6 +12,7 @@ use Digest::SHA qw(sha256_hex);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use IdgenTest::Recipes qw(recipe_node page_blocks page_shows_file page_shows_output);
 use IdgenTest::ShellChecks qw(run_shell_checks);
 
 my $recipe = 'test/stacks/java/IdgenJdbc.java';
@@ -19,10 +20,8 @@ my $jar = '/usr/share/java/postgresql.jar';
 my $code = slurp_file($recipe);
 my $classes = '/var/cache/idgen-stacks/java-' . substr(sha256_hex($code), 0, 16);
 
-my $page = slurp_file('docs/java-jdbc.md');
-# The fenced blocks of the page, in order, with the first word of their info strings.
-my @blocks;
-push @blocks, { info => $1, text => $2 } while $page =~ /^```(\S*)[^\n]*\n(.*?)^```$/msg;
+my $page = 'docs/java-jdbc.md';
+my $blocks = page_blocks($page);
 
 like(scalar(`java -version 2>&1`), qr/version "(1[7-9]|[2-9][0-9])[".]/,
 	'Java 17 or later is installed (test/stacks/java/prepare.sh)');
@@ -30,28 +29,16 @@ ok(-f $jar, "pgjdbc is installed as $jar (test/stacks/java/prepare.sh)");
 my $compiled = ok(-f "$classes/IdgenJdbc.class",
 	"test/stacks/java/prepare.sh compiled this $recipe into $classes");
 
-my $node = PostgreSQL::Test::Cluster->new('jdbc');
-$node->init;
-$node->append_conf('postgresql.conf',
-	"shared_preload_libraries = 'idgen'\nidgen.node_id = 1\nlisten_addresses = '127.0.0.1'\n");
-$node->start;
-$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
-my %env = (
-	PGHOST => '127.0.0.1',
-	PGPORT => $node->port,
-	PGUSER => scalar(getpwuid($<)),
-	PGDATABASE => 'postgres');
+my ($node, $env) = recipe_node('jdbc', preload => 1, tcp => 1);
 
 # Without the compiled classes (already a failure above), the source still runs, 2 s slower.
 my @java = $compiled
   ? ('java', '-cp', "$classes:$jar", 'IdgenJdbc')
   : ('java', '-cp', $jar, $recipe);
-my ($passed, $out) = run_shell_checks([ 'timeout', '120', @java ], \%env);
+my ($passed, $out) = run_shell_checks([ 'timeout', '120', @java ], $env);
 cmp_ok($passed, '>=', 54, "$recipe ran its checks");
-ok((grep { $_->{text} eq $code } @blocks), "docs/java-jdbc.md shows $recipe verbatim");
-ok((grep { $_->{info} eq 'text' && $_->{text} eq $out } @blocks),
-	"docs/java-jdbc.md shows exactly what $recipe prints")
-  or diag($out);
+page_shows_file($page, $blocks, $recipe);
+page_shows_output($page, $blocks, $recipe, $out);
 
 $node->stop;
 done_testing();

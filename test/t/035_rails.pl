@@ -11,11 +11,11 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use IdgenTest::Recipes qw(recipe_node page_blocks page_shows_file page_shows_output);
 use IdgenTest::ShellChecks qw(run_shell_checks);
 
-my $page = slurp_file('docs/rails-activerecord.md');
-my @blocks;
-push @blocks, { info => $1, text => $2 } while $page =~ /^```(\S*)[^\n]*\n(.*?)^```$/msg;
+my $page = 'docs/rails-activerecord.md';
+my $blocks = page_blocks($page);
 
 # A missing stack fails here rather than passing silently.
 my ($stack_version, $stack_error) = run_command([ 'ruby', '-e',
@@ -23,16 +23,7 @@ my ($stack_version, $stack_error) = run_command([ 'ruby', '-e',
 is($stack_version, '6.1', 'Ruby, Active Record 6.1 and ruby-pg are installed (test/stacks/rails/prepare.sh)')
   or diag($stack_error);
 
-my $node = PostgreSQL::Test::Cluster->new('rails');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'\nidgen.node_id = 1");
-$node->start;
-$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
-my %env = (
-	PGHOST => $node->host,
-	PGPORT => $node->port,
-	PGUSER => scalar(getpwuid($<)),
-	PGDATABASE => 'postgres');
+my ($node, $env) = recipe_node('rails', preload => 1);
 
 my @files = (
 	'test/stacks/rails/db/migrate/20260301120000_create_keyed_tables.rb',
@@ -40,17 +31,10 @@ my @files = (
 	'test/stacks/rails/app/models.rb',
 	'test/stacks/rails/recipe.rb');
 my ($passed, $out) =
-  run_shell_checks([ 'timeout', '120', 'ruby', 'test/stacks/rails/recipe.rb' ], \%env);
+  run_shell_checks([ 'timeout', '120', 'ruby', 'test/stacks/rails/recipe.rb' ], $env);
 cmp_ok($passed, '>=', 41, 'test/stacks/rails/recipe.rb ran its checks');
-for my $file (@files)
-{
-	my $code = slurp_file($file);
-	ok((grep { $_->{text} eq $code } @blocks),
-		"docs/rails-activerecord.md shows $file verbatim");
-}
-ok((grep { $_->{info} eq 'text' && $_->{text} eq $out } @blocks),
-	'docs/rails-activerecord.md shows exactly what test/stacks/rails/recipe.rb prints')
-  or diag($out);
+page_shows_file($page, $blocks, $_) for @files;
+page_shows_output($page, $blocks, 'test/stacks/rails/recipe.rb', $out);
 
 $node->stop;
 done_testing();

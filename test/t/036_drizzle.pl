@@ -13,35 +13,22 @@ use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use IdgenTest::Recipes qw(recipe_node page_blocks page_shows_file page_shows_output);
 use IdgenTest::ShellChecks qw(run_shell_checks);
 
 my $stack = 'test/stacks/drizzle';
-my $page = slurp_file('docs/drizzle.md');
-# The fenced blocks of the page, in order, with the first word of their info strings.
-my @blocks;
-push @blocks, { info => $1, text => $2 } while $page =~ /^```(\S*)[^\n]*\n(.*?)^```$/msg;
-my %file = map { $_ => slurp_file("$stack/$_") }
-  qw(schema.ts drizzle.config.ts recipe.ts tsconfig.json);
+my $page = 'docs/drizzle.md';
+my $blocks = page_blocks($page);
 
 ok( (grep { -f "$stack/node_modules/$_/package.json" } qw(drizzle-orm drizzle-kit pg tsx zod typescript))
 	  == 6,
 	"Drizzle ORM, drizzle-kit, pg, tsx, Zod and TypeScript are installed in $stack/node_modules "
 	  . "($stack/prepare.sh)");
 
-my $node = PostgreSQL::Test::Cluster->new('drizzle');
-$node->init;
 # Snowflake ids need the shared generator and a node number.
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'\nidgen.node_id = 1");
-$node->start;
-$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
+my ($node, $server_env) = recipe_node('drizzle', preload => 1);
 my $migrations = PostgreSQL::Test::Utils::tempdir;
-my %env = (
-	PGHOST => $node->host,
-	PGPORT => $node->port,
-	PGUSER => scalar(getpwuid($<)),
-	PGDATABASE => 'postgres',
-	DRIZZLE_OUT => $migrations,
-	NO_COLOR => '1');
+my %env = (%$server_env, DRIZZLE_OUT => $migrations, NO_COLOR => '1');
 
 # The commands run in the stack's directory, where drizzle.config.ts and node_modules are.
 my $top = getcwd();
@@ -64,7 +51,7 @@ ok($ran, 'the recipe\'s files pass tsc --strict') or diag($out);
 ok($ran, 'drizzle-kit generate wrote the migration') or diag($out);
 my $sql_file = "$migrations/0000_idgen_keys.sql";
 my $sql = -f $sql_file ? slurp_file($sql_file) : '';
-ok((grep { $_->{info} eq 'sql' && $_->{text} eq $sql } @blocks),
+ok((grep { $_->{info} eq 'sql' && $_->{text} eq $sql } @$blocks),
 	'docs/drizzle.md shows the SQL drizzle-kit generates')
   or diag($sql);
 
@@ -77,13 +64,9 @@ my ($passed, $recipe_out) =
 cmp_ok($passed, '>=', 43, 'recipe.ts ran its checks');
 
 chdir $top or die "chdir $top: $!";
-for my $name (sort keys %file)
-{
-	ok((grep { $_->{text} eq $file{$name} } @blocks), "docs/drizzle.md shows $stack/$name verbatim");
-}
-ok((grep { $_->{info} eq 'text' && $_->{text} eq $recipe_out } @blocks),
-	'docs/drizzle.md shows exactly what recipe.ts prints')
-  or diag($recipe_out);
+page_shows_file($page, $blocks, "$stack/$_")
+  for qw(drizzle.config.ts recipe.ts schema.ts tsconfig.json);
+page_shows_output($page, $blocks, 'recipe.ts', $recipe_out);
 
 $node->stop;
 done_testing();
