@@ -40,54 +40,43 @@ DecodeResult check(const char* text, std::size_t len, std::size_t expected) noex
   return {DecodeStatus::ok, 0};
 }
 
-// Two base-62 numbers side by side: the first HighChars characters, then the LowChars after them
-// (the two blocks of the 22- and 16-character forms, or a bigint's two halves). Their
-// multiply-add chains do not depend on each other: decoded in one loop they run side by side, in
-// about the time of one (the chain, not the table loads, bounds a number). 62^10 < 2^64, so ten
-// digits never overflow and only an eleventh is checked (the reference lets a block wrap; idgen
-// rejects it). Returns false for a character outside the alphabet (the caller finds which one
-// with check()); `*overflow` says whether a number wrapped.
-template <std::size_t HighChars, std::size_t LowChars>
-bool decode_two_numbers(const char* text, std::uint64_t* hi, std::uint64_t* lo,
-                        bool* overflow) noexcept {
-  static_assert(HighChars <= LowChars && LowChars <= kBlockChars);
-  const char* low = text + HighChars;
-  constexpr std::size_t kLowSafe = LowChars < kBlockChars ? LowChars : kBlockChars - 1;
-  constexpr std::size_t kHighSafe = HighChars < kBlockChars ? HighChars : kBlockChars - 1;
-  std::uint64_t h = 0;
-  std::uint64_t l = 0;
-  unsigned seen = 0;
-  // Unrolled: no loop counter or test of i against kHighSafe is left between the characters.
-#pragma GCC unroll 10
-  for (std::size_t i = 0; i < kLowSafe; ++i) {
-    const std::uint8_t dl = digit_of(low[i]);
-    seen |= dl;
-    l = l * 62 + dl;
-    if (i < kHighSafe) {
-      const std::uint8_t dh = digit_of(text[i]);
-      seen |= dh;
-      h = h * 62 + dh;
-    }
-  }
-  bool wrapped = false;
-  if constexpr (HighChars == kBlockChars) {
-    const std::uint8_t dh = digit_of(text[kBlockChars - 1]);
-    seen |= dh;
-    wrapped |= __builtin_mul_overflow(h, std::uint64_t{62}, &h);
-    wrapped |= __builtin_add_overflow(h, std::uint64_t{dh}, &h);
-  }
-  if constexpr (LowChars == kBlockChars) {
-    const std::uint8_t dl = digit_of(low[kBlockChars - 1]);
-    seen |= dl;
-    wrapped |= __builtin_mul_overflow(l, std::uint64_t{62}, &l);
-    wrapped |= __builtin_add_overflow(l, std::uint64_t{dl}, &l);
-  }
-  if ((seen & 0x80U) != 0) return false;
-  *hi = h;
-  *lo = l;
-  *overflow = wrapped;
-  return true;
+constexpr std::uint64_t power_of_62(std::size_t n) noexcept {
+  std::uint64_t p = 1;
+  for (std::size_t i = 0; i < n; ++i) p *= 62;
+  return p;
 }
+
+// The number that Chars characters spell, as a tree: the two halves' values are computed side by
+// side and joined by one multiply-add, so the chain that bounds decoding is about log2(Chars)
+// multiply-adds long, not Chars as a digit-by-digit loop's is. 62^10 < 2^64: no overflow. Every
+// digit value is or-ed into *seen: a character outside the alphabet sets its bit 0x80.
+template <std::size_t Chars>
+[[gnu::always_inline]] inline std::uint64_t value_of(const char* text, unsigned* seen) noexcept {
+  static_assert(Chars >= 1 && Chars < kBlockChars);
+  if constexpr (Chars == 1) {
+    const std::uint8_t digit = digit_of(text[0]);
+    *seen |= digit;
+    return digit;
+  } else {
+    constexpr std::size_t kLow = Chars / 2;
+    return value_of<Chars - kLow>(text, seen) * power_of_62(kLow) +
+           value_of<kLow>(text + Chars - kLow, seen);
+  }
+}
+
+// An 11-character block: its first 5 digits times 62^6 plus its last 6, the one step that can pass
+// 2^64 - 1 (62^11 > 2^64; the reference lets a block wrap, idgen rejects it). Returns false when
+// it would.
+[[gnu::always_inline]] inline bool block_value(const char* text, unsigned* seen,
+                                               std::uint64_t* out) noexcept {
+  constexpr std::size_t kFirst = 5;
+  constexpr std::size_t kLast = kBlockChars - kFirst;
+  bool wrapped = __builtin_mul_overflow(value_of<kFirst>(text, seen), power_of_62(kLast), out);
+  wrapped |= __builtin_add_overflow(*out, value_of<kLast>(text + kFirst, seen), out);
+  return !wrapped;
+}
+
+constexpr bool all_in_alphabet(unsigned seen) noexcept { return (seen & 0x80U) == 0; }
 
 }  // namespace
 
@@ -105,36 +94,27 @@ void encode_decimal28(u128 v, char* out) noexcept {
   for (std::size_t i = 0; i < kDecimal28Chars; ++i) out[i] = full[kU128Chars - kDecimal28Chars + i];
 }
 
-// A bigint as two numbers, its first 5 characters and its last 6, each short enough not to
-// overflow, joined as first * 62^6 + last, the only step that can pass 2^64 - 1.
+// A text outside the alphabet is told from one that overflows only after both are computed: the
+// check is off the path of a valid id. check() then finds which character it was.
 DecodeResult decode_u64(const char* text, std::size_t len, std::uint64_t* out) noexcept {
-  constexpr std::size_t kFirstChars = 5;
-  constexpr std::size_t kLastChars = kU64Chars - kFirstChars;
-  constexpr std::uint64_t kLastScale = 56800235584;  // 62^6
   if (len != kU64Chars) return check(text, len, kU64Chars);
-  std::uint64_t first = 0;
-  std::uint64_t last = 0;
-  bool overflow = false;
-  if (!decode_two_numbers<kFirstChars, kLastChars>(text, &first, &last, &overflow)) {
-    return check(text, len, kU64Chars);
-  }
+  unsigned seen = 0;
   std::uint64_t v = 0;
-  overflow |= __builtin_mul_overflow(first, kLastScale, &v);
-  overflow |= __builtin_add_overflow(v, last, &v);
-  if (overflow) return {DecodeStatus::out_of_range, 0};
+  const bool fits = block_value(text, &seen, &v);
+  if (!all_in_alphabet(seen)) return check(text, len, kU64Chars);
+  if (!fits) return {DecodeStatus::out_of_range, 0};
   *out = v;
   return {DecodeStatus::ok, 0};
 }
 
 DecodeResult decode_u128(const char* text, std::size_t len, u128* out) noexcept {
   if (len != kU128Chars) return check(text, len, kU128Chars);
+  unsigned seen = 0;
   std::uint64_t hi = 0;
   std::uint64_t lo = 0;
-  bool overflow = false;
-  if (!decode_two_numbers<kBlockChars, kBlockChars>(text, &hi, &lo, &overflow)) {
-    return check(text, len, kU128Chars);
-  }
-  if (overflow) return {DecodeStatus::out_of_range, 0};
+  const bool fits = block_value(text, &seen, &hi) & block_value(text + kBlockChars, &seen, &lo);
+  if (!all_in_alphabet(seen)) return check(text, len, kU128Chars);
+  if (!fits) return {DecodeStatus::out_of_range, 0};
   *out = u128_from_halves(hi, lo);
   return {DecodeStatus::ok, 0};
 }
@@ -144,14 +124,12 @@ DecodeResult decode_u128(const char* text, std::size_t len, u128* out) noexcept 
 DecodeResult decode_decimal28(const char* text, std::size_t len, u128* out) noexcept {
   constexpr std::size_t kHighChars = kDecimal28Chars - kBlockChars;
   if (len != kDecimal28Chars) return check(text, len, kDecimal28Chars);
-  std::uint64_t hi = 0;
+  unsigned seen = 0;
   std::uint64_t lo = 0;
-  bool overflow = false;
-  if (!decode_two_numbers<kHighChars, kBlockChars>(text, &hi, &lo, &overflow)) {
-    return check(text, len, kDecimal28Chars);
-  }
-  const u128 v = u128_from_halves(hi, lo);
-  if (overflow || v > kDecimal28Max) return {DecodeStatus::out_of_range, 0};
+  const bool fits = block_value(text + kHighChars, &seen, &lo);
+  const u128 v = u128_from_halves(value_of<kHighChars>(text, &seen), lo);
+  if (!all_in_alphabet(seen)) return check(text, len, kDecimal28Chars);
+  if (!fits || v > kDecimal28Max) return {DecodeStatus::out_of_range, 0};
   *out = v;
   return {DecodeStatus::ok, 0};
 }

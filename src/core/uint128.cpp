@@ -44,49 +44,63 @@ bool u128_from_decimal(const char* text, std::size_t len, u128* out) noexcept {
   return true;
 }
 
-Base10000 to_base10000(u128 v) noexcept {
-  // 128-bit division is a library call. Only a value above 2^64 - 1 needs one per 16-digit chunk
-  // (a DistributedId one, a 39-digit value two), the remainder taken by a multiplication rather
-  // than a second call; below 2^64 the chunks, and every chunk's base-10000 digits, come from
-  // 64-bit divisions by constants, which compile to multiplications.
-  constexpr std::uint64_t kChunk = 10000000000000000ULL;  // 10^16 = 10000^4
-  std::uint64_t chunks[3];                                // least significant first
-  int nchunks = 0;
-  while (u128_hi(v) != 0) {
+namespace {
+
+constexpr std::uint64_t kChunk = 10000000000000000ULL;  // 10^16 = 10000^4
+
+// The four base-10000 digits of a chunk below 10^16, most significant first: two 8-digit halves,
+// each split in two, so the chain is two divisions by constants (multiplications) long, not four.
+void chunk_digits(std::uint64_t chunk, std::uint32_t* at) noexcept {
+  const auto lower = static_cast<std::uint32_t>(chunk % 100000000);
+  const auto upper = static_cast<std::uint32_t>(chunk / 100000000);
+  at[0] = upper / 10000;
+  at[1] = upper % 10000;
+  at[2] = lower / 10000;
+  at[3] = lower % 10000;
+}
+
+// How many base-10000 digits a chunk below 10^16 has without its leading zeros (0 for 0).
+int chunk_length(std::uint64_t chunk) noexcept {
+  if (chunk >= 1000000000000ULL) return 4;
+  if (chunk >= 100000000) return 3;
+  if (chunk >= 10000) return 2;
+  return chunk != 0 ? 1 : 0;
+}
+
+}  // namespace
+
+int to_base10000(u128 v, std::int16_t* digits, int* weight) noexcept {
+  // Three chunks of 16 decimal digits, least significant first. 128-bit division is a library
+  // call: only a value above 2^64 - 1 needs one (two above 10^16 * 2^64, about 1.8 * 10^35), the
+  // remainder taken by a multiplication; the rest are 64-bit divisions by constants, which compile
+  // to multiplications.
+  std::uint64_t chunk[3];
+  if (u128_hi(v) == 0) {
+    chunk[0] = u128_lo(v) % kChunk;
+    chunk[1] = u128_lo(v) / kChunk;
+    chunk[2] = 0;
+  } else {
     const u128 q = v / kChunk;
-    chunks[nchunks++] = static_cast<std::uint64_t>(v - q * kChunk);
-    v = q;
+    chunk[0] = u128_lo(v) - u128_lo(q) * kChunk;
+    const u128 q2 = u128_hi(q) == 0 ? u128{u128_lo(q) / kChunk} : q / kChunk;
+    chunk[1] = u128_lo(q) - u128_lo(q2) * kChunk;
+    chunk[2] = u128_lo(q2);
   }
-  std::uint64_t rest = u128_lo(v);
-  do {
-    chunks[nchunks++] = rest % kChunk;
-    rest /= kChunk;
-  } while (rest != 0);
-  // Base-10000 digits, most significant first: chunk c's four are at (nchunks - 1 - c) * 4. A
-  // chunk is split into two 8-digit halves, each two digits: two short chains, not one of four.
-  // 12 digits at most, and room to copy a whole Base10000::digits from any of them.
-  std::int16_t all[12 + 10] = {};
-  for (int c = 0; c < nchunks; ++c) {
-    std::int16_t* at = all + (nchunks - 1 - c) * 4;
-    const auto lower = static_cast<std::uint32_t>(chunks[c] % 100000000);
-    const auto upper = static_cast<std::uint32_t>(chunks[c] / 100000000);
-    at[0] = static_cast<std::int16_t>(upper / 10000);
-    at[1] = static_cast<std::int16_t>(upper % 10000);
-    at[2] = static_cast<std::int16_t>(lower / 10000);
-    at[3] = static_cast<std::int16_t>(lower % 10000);
-  }
-  const int n = nchunks * 4;
-  int first = 0;  // leading zero digits
-  while (first < n && all[first] == 0) ++first;
-  int end = n;  // trailing zero digits are implied by the weight
+  // The digits go straight to the caller's memory, one store each: copied out of a stack array
+  // in wider words, as a fixed-size memcpy once did, they waited for their own narrow stores.
+  std::uint32_t all[12];
+  chunk_digits(chunk[2], all);
+  chunk_digits(chunk[1], all + 4);
+  chunk_digits(chunk[0], all + 8);
+  const int length = chunk[2] != 0   ? 8 + chunk_length(chunk[2])
+                     : chunk[1] != 0 ? 4 + chunk_length(chunk[1])
+                                     : chunk_length(chunk[0]);
+  const int first = 12 - length;
+  int end = 12;  // trailing zero digits are implied by the weight
   while (end > first && all[end - 1] == 0) --end;
-  Base10000 r{};
-  r.weight = first == n ? 0 : n - 1 - first;
-  r.ndigits = end - first;
-  // A fixed-size copy (no call): the digits past ndigits are zeros, as Base10000{} has them.
-  static_assert(sizeof all >= 12 * sizeof(std::int16_t) + sizeof r.digits);
-  std::memcpy(r.digits, all + first, sizeof r.digits);
-  return r;
+  for (int i = first; i < end; ++i) digits[i - first] = static_cast<std::int16_t>(all[i]);
+  *weight = length == 0 ? 0 : length - 1;
+  return end - first;
 }
 
 Base10000Status from_base10000(const std::int16_t* digits, int ndigits, int weight, u128 max,

@@ -35,14 +35,11 @@ bool u128_from_decimal(const char* text, std::size_t len, u128* out) noexcept;
 
 // A non-negative integer as base-10000 digits, most significant first, the way PostgreSQL's
 // numeric stores it: value = sum digits[i] * 10000^(weight - i). Zero has no digits. Trailing
-// zero digits are dropped (they are implied by weight), so ndigits may be below weight + 1.
-struct Base10000 {
-  std::int16_t digits[10];  // 10000^10 > 2^128
-  int ndigits;
-  int weight;
-};
-IDGEN_STACK_SAFE(Base10000);
-Base10000 to_base10000(u128 v) noexcept;
+// zero digits are dropped (they are implied by weight), so the count may be below weight + 1.
+// Writes the digits to `digits`, which has room for kMaxBase10000Digits (10000^10 > 2^128), and
+// the weight to *weight (0 for zero); returns the number of digits.
+constexpr int kMaxBase10000Digits = 10;
+int to_base10000(u128 v, std::int16_t* digits, int* weight) noexcept;
 
 enum class Base10000Status { ok, not_integer, too_large };
 // The inverse for any digit array PostgreSQL may hold: digits after the decimal point must be

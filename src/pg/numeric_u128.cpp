@@ -98,16 +98,18 @@ u128 numeric_arg(FunctionCallInfo fcinfo, int n, const NumericDomain& domain) {
 }
 
 Datum numeric_datum(u128 v) {
-  const Base10000 d = to_base10000(v);
-  const std::size_t size =
-      VARHDRSZ + sizeof(std::uint16_t) + static_cast<std::size_t>(d.ndigits) * sizeof(std::int16_t);
-  char* result = static_cast<char*>(palloc(size));
-  SET_VARSIZE(result, size);
+  // Allocated for the most digits a u128 has, the digits written in place, the size set after:
+  // palloc rounds both sizes to the same chunk.
+  constexpr std::size_t kDigitsOffset = VARHDRSZ + sizeof(std::uint16_t);
+  char* result = static_cast<char*>(
+      palloc(kDigitsOffset + static_cast<std::size_t>(kMaxBase10000Digits) * sizeof(std::int16_t)));
+  int weight = 0;
+  const int ndigits =
+      to_base10000(v, reinterpret_cast<std::int16_t*>(result + kDigitsOffset), &weight);
+  SET_VARSIZE(result, kDigitsOffset + static_cast<std::size_t>(ndigits) * sizeof(std::int16_t));
   // Short form, positive, display scale 0; the weight of a u128 is at most 9.
-  const auto header = static_cast<std::uint16_t>(kShort | (d.weight & kShortWeightMask));
+  const auto header = static_cast<std::uint16_t>(kShort | (weight & kShortWeightMask));
   std::memcpy(result + VARHDRSZ, &header, sizeof header);
-  std::memcpy(result + VARHDRSZ + sizeof header, d.digits,
-              static_cast<std::size_t>(d.ndigits) * sizeof(std::int16_t));
   return PointerGetDatum(result);
 }
 

@@ -20,9 +20,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::size_t skip = 0;
     while (skip + 1 < size && text[skip] == '0') ++skip;
     if (n != size - skip || std::memcmp(back, text + skip, n) != 0) std::abort();
-    const Base10000 d = to_base10000(v);
+    std::int16_t digits[kMaxBase10000Digits];
+    int weight = 0;
+    const int ndigits = to_base10000(v, digits, &weight);
     u128 again = 0;
-    if (from_base10000(d.digits, d.ndigits, d.weight, kU128Max, &again) != Base10000Status::ok ||
+    if ((ndigits > 0 && (digits[0] == 0 || digits[ndigits - 1] == 0)) ||
+        from_base10000(digits, ndigits, weight, kU128Max, &again) != Base10000Status::ok ||
         again != v) {
       std::abort();
     }

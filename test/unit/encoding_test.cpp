@@ -50,23 +50,29 @@ TEST(Uint128, DecimalRoundTripsAndLimits) {
 }
 
 TEST(Uint128, Base10000MatchesPostgresNumericDigits) {
-  Base10000 d = to_base10000(0);
-  EXPECT_EQ(d.ndigits, 0);
-  EXPECT_EQ(d.weight, 0);
-  d = to_base10000(decimal("1088824355131185736905670087"));
-  ASSERT_EQ(d.weight, 6);  // 1088 8243 5513 1185 7369 0567 0087
-  ASSERT_EQ(d.ndigits, 7);
+  std::int16_t digits[kMaxBase10000Digits];
+  int weight = -1;
+  EXPECT_EQ(to_base10000(0, digits, &weight), 0);
+  EXPECT_EQ(weight, 0);
+  ASSERT_EQ(to_base10000(decimal("1088824355131185736905670087"), digits, &weight), 7);
+  ASSERT_EQ(weight, 6);  // 1088 8243 5513 1185 7369 0567 0087
   const std::int16_t expected[] = {1088, 8243, 5513, 1185, 7369, 567, 87};
-  for (int i = 0; i < 7; ++i) EXPECT_EQ(d.digits[i], expected[i]);
-  d = to_base10000(decimal("100000000"));  // 1 0000 0000: trailing zero digits dropped
-  EXPECT_EQ(d.weight, 2);
-  EXPECT_EQ(d.ndigits, 1);
+  for (int i = 0; i < 7; ++i) EXPECT_EQ(digits[i], expected[i]);
+  // 1 0000 0000: trailing zero digits dropped
+  EXPECT_EQ(to_base10000(decimal("100000000"), digits, &weight), 1);
+  EXPECT_EQ(weight, 2);
 
-  for (const char* s : {"0", "1", "9999", "10000", "100000000", "1088824355131185736905670087",
-                        "340282366920938463463374607431768211455"}) {
-    const Base10000 b = to_base10000(decimal(s));
+  // Every chunk boundary (10^16, 10^32) and both ends, through the PostgreSQL-side inverse.
+  for (const char* s :
+       {"0", "1", "9999", "10000", "100000000", "9999999999999999", "10000000000000000",
+        "18446744073709551615", "18446744073709551616", "1088824355131185736905670087",
+        "99999999999999999999999999999999", "100000000000000000000000000000000",
+        "184467440737095516160000000000000000", "340282366920938463463374607431768211455"}) {
+    const int n = to_base10000(decimal(s), digits, &weight);
+    ASSERT_TRUE(n == 0 || digits[n - 1] != 0) << s;  // no trailing zero digit
+    ASSERT_TRUE(n == 0 || digits[0] != 0) << s;      // no leading zero digit
     u128 back = 0;
-    ASSERT_EQ(from_base10000(b.digits, b.ndigits, b.weight, kU128Max, &back), Base10000Status::ok);
+    ASSERT_EQ(from_base10000(digits, n, weight, kU128Max, &back), Base10000Status::ok);
     EXPECT_EQ(to_decimal(back), s);
   }
 }
