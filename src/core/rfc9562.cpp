@@ -51,6 +51,7 @@ Uuid compose_v7(std::uint64_t value, const std::uint8_t* random) noexcept {
   constexpr std::uint64_t kVersion7 = 0x7000;
   constexpr std::uint64_t kVariantMask = 0x3fffffffffffffffULL;
   constexpr std::uint64_t kVariant10 = 0x8000000000000000ULL;
+  static_assert(kRandomBytes == sizeof(std::uint64_t), "the second word is the random bytes");
   Uuid id;
   store_be64(id.bytes.data(), (value >> 12) << 16 | kVersion7 | (value & kRandA));
   store_be64(id.bytes.data() + 8, (load_be64(random) & kVariantMask) | kVariant10);
