@@ -8,7 +8,6 @@
 # test/drivers/prepare.sh installs the packages.
 use strict;
 use warnings;
-use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use IdgenTest::Recipes qw(recipe_node page_blocks page_shows_file page_shows_output);

@@ -10,7 +10,6 @@
 use strict;
 use warnings;
 use Digest::SHA qw(sha256_hex);
-use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use IdgenTest::Recipes qw(recipe_node page_blocks page_shows_file page_shows_output);

@@ -8,7 +8,6 @@
 # verbatim and exactly the lines the recipe prints, so the docs cannot drift from what runs.
 use strict;
 use warnings;
-use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use IdgenTest::Recipes qw(recipe_node page_blocks page_shows_file page_shows_output);

@@ -24,14 +24,11 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use IdgenTest::Recipes qw(page_blocks);
 use File::Temp qw(tempdir);
 
-my $readme = slurp_file('README.md');
-
-# The sql blocks, each with its info words, in order.
-my @blocks;
-push @blocks, { info => $1 // '', text => $2 }
-  while $readme =~ /^```sql([^\n]*)\n(.*?)^```$/msg;
+# The sql blocks, each with the words of its info string after "sql", in order.
+my @blocks = grep { $_->{info} eq 'sql' } @{ page_blocks('README.md') };
 
 # code_and_comment(line): the line's code and its trailing comment ("" if none); a "--" inside a
 # quoted literal is code.
@@ -153,8 +150,8 @@ $node->safe_psql('postgres',
 my @segments = ([]);
 for my $block (@blocks)
 {
-	next if $block->{info} =~ /\b(fragment|setup)\b/;
-	push @segments, [] if $block->{info} =~ /\bfresh\b/ && @{ $segments[-1] };
+	next if $block->{words} =~ /\b(fragment|setup)\b/;
+	push @segments, [] if $block->{words} =~ /\bfresh\b/ && @{ $segments[-1] };
 	push @{ $segments[-1] }, $block;
 }
 

@@ -36,13 +36,15 @@ sub recipe_node
 }
 
 # page_blocks($path): the fenced blocks of a Markdown page, in order, each a hash of info (the
-# first word of its info string: ```sql error=23514 is an sql block) and text (its lines).
+# first word of its info string: ```sql error=23514 is an sql block), words (the rest of the info
+# string, "" if none: "error=23514") and text (its lines).
 sub page_blocks
 {
 	my ($path) = @_;
 	my $page = slurp_file($path);
 	my @blocks;
-	push @blocks, { info => $1, text => $2 } while $page =~ /^```(\S*)[^\n]*\n(.*?)^```$/msg;
+	push @blocks, { info => $1, words => $2 // '', text => $3 }
+	  while $page =~ /^```(\S*)(?:[ \t]+([^\n]*))?\n(.*?)^```$/msg;
 	return \@blocks;
 }
 
