@@ -50,13 +50,14 @@ constexpr std::uint64_t kChunk = 10000000000000000ULL;  // 10^16 = 10000^4
 
 // The four base-10000 digits of a chunk below 10^16, most significant first: two 8-digit halves,
 // each split in two, so the chain is two divisions by constants (multiplications) long, not four.
-void chunk_digits(std::uint64_t chunk, std::uint32_t* at) noexcept {
+struct ChunkDigits {
+  std::int16_t d[4];
+};
+ChunkDigits chunk_digits(std::uint64_t chunk) noexcept {
   const auto lower = static_cast<std::uint32_t>(chunk % 100000000);
   const auto upper = static_cast<std::uint32_t>(chunk / 100000000);
-  at[0] = upper / 10000;
-  at[1] = upper % 10000;
-  at[2] = lower / 10000;
-  at[3] = lower % 10000;
+  return {{static_cast<std::int16_t>(upper / 10000), static_cast<std::int16_t>(upper % 10000),
+           static_cast<std::int16_t>(lower / 10000), static_cast<std::int16_t>(lower % 10000)}};
 }
 
 // How many base-10000 digits a chunk below 10^16 has without its leading zeros (0 for 0).
@@ -65,6 +66,26 @@ int chunk_length(std::uint64_t chunk) noexcept {
   if (chunk >= 100000000) return 3;
   if (chunk >= 10000) return 2;
   return chunk != 0 ? 1 : 0;
+}
+
+// Stores a chunk's last `length` digits (1 to 4) at `at`; returns the position after them.
+[[gnu::always_inline]] inline std::int16_t* store_digits(std::uint64_t chunk, int length,
+                                                         std::int16_t* at) noexcept {
+  const ChunkDigits c = chunk_digits(chunk);
+  switch (length) {
+    case 4:
+      *at++ = c.d[0];
+      [[fallthrough]];
+    case 3:
+      *at++ = c.d[1];
+      [[fallthrough]];
+    case 2:
+      *at++ = c.d[2];
+      [[fallthrough]];
+    default:
+      *at++ = c.d[3];
+  }
+  return at;
 }
 
 }  // namespace
@@ -86,21 +107,24 @@ int to_base10000(u128 v, std::int16_t* digits, int* weight) noexcept {
     chunk[1] = u128_lo(q) - u128_lo(q2) * kChunk;
     chunk[2] = u128_lo(q2);
   }
-  // The digits go straight to the caller's memory, one store each: copied out of a stack array
-  // in wider words, as a fixed-size memcpy once did, they waited for their own narrow stores.
-  std::uint32_t all[12];
-  chunk_digits(chunk[2], all);
-  chunk_digits(chunk[1], all + 4);
-  chunk_digits(chunk[0], all + 8);
-  const int length = chunk[2] != 0   ? 8 + chunk_length(chunk[2])
-                     : chunk[1] != 0 ? 4 + chunk_length(chunk[1])
-                                     : chunk_length(chunk[0]);
-  const int first = 12 - length;
-  int end = 12;  // trailing zero digits are implied by the weight
-  while (end > first && all[end - 1] == 0) --end;
-  for (int i = first; i < end; ++i) digits[i - first] = static_cast<std::int16_t>(all[i]);
-  *weight = length == 0 ? 0 : length - 1;
-  return end - first;
+  // The leading chunk's digits without its leading zeros, then every chunk after it whole: the
+  // digits go straight to the caller's memory, their count known from the chunks' values before
+  // any is stored (no stack array, no scan for the first non-zero digit).
+  const int top = chunk[2] != 0 ? 2 : chunk[1] != 0 ? 1 : 0;
+  const int top_length = chunk_length(chunk[top]);
+  if (top_length == 0) {
+    *weight = 0;
+    return 0;
+  }
+  std::int16_t* at = store_digits(chunk[top], top_length, digits);
+  if (top == 2) at = store_digits(chunk[1], 4, at);
+  if (top >= 1) at = store_digits(chunk[0], 4, at);
+  const int length = static_cast<int>(at - digits);
+  *weight = length - 1;
+  // Trailing zero digits are implied by the weight.
+  int n = length;
+  while (digits[n - 1] == 0) --n;  // the leading digit is not zero
+  return n;
 }
 
 Base10000Status from_base10000(const std::int16_t* digits, int ndigits, int weight, u128 max,

@@ -37,7 +37,8 @@ bool u128_from_decimal(const char* text, std::size_t len, u128* out) noexcept;
 // numeric stores it: value = sum digits[i] * 10000^(weight - i). Zero has no digits. Trailing
 // zero digits are dropped (they are implied by weight), so the count may be below weight + 1.
 // Writes the digits to `digits`, which has room for kMaxBase10000Digits (10000^10 > 2^128), and
-// the weight to *weight (0 for zero); returns the number of digits.
+// the weight to *weight (0 for zero); returns the number of digits. The dropped trailing zeros may
+// be written after them, within that room.
 constexpr int kMaxBase10000Digits = 10;
 int to_base10000(u128 v, std::int16_t* digits, int* weight) noexcept;
 
