@@ -112,6 +112,7 @@ DecodeResult decode_u128(const char* text, std::size_t len, u128* out) noexcept 
   unsigned seen = 0;
   std::uint64_t hi = 0;
   std::uint64_t lo = 0;
+  // & rather than &&: both blocks are decoded, each or-ing its digits into seen.
   const bool fits = block_value(text, &seen, &hi) & block_value(text + kBlockChars, &seen, &lo);
   if (!all_in_alphabet(seen)) return check(text, len, kU128Chars);
   if (!fits) return {DecodeStatus::out_of_range, 0};
