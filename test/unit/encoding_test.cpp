@@ -62,12 +62,14 @@ TEST(Uint128, Base10000MatchesPostgresNumericDigits) {
   EXPECT_EQ(to_base10000(decimal("100000000"), digits, &weight), 1);
   EXPECT_EQ(weight, 2);
 
-  // Every chunk boundary (10^16, 10^32) and both ends, through the PostgreSQL-side inverse.
+  // Every chunk boundary (10^16, 10^32), both ends and the largest DistributedId, through the
+  // PostgreSQL-side inverse.
   for (const char* s :
        {"0", "1", "9999", "10000", "100000000", "9999999999999999", "10000000000000000",
         "18446744073709551615", "18446744073709551616", "1088824355131185736905670087",
-        "99999999999999999999999999999999", "100000000000000000000000000000000",
-        "184467440737095516160000000000000000", "340282366920938463463374607431768211455"}) {
+        "9999999999999999999999999999", "99999999999999999999999999999999",
+        "100000000000000000000000000000000", "184467440737095516160000000000000000",
+        "340282366920938463463374607431768211455"}) {
     const int n = to_base10000(decimal(s), digits, &weight);
     ASSERT_TRUE(n == 0 || digits[n - 1] != 0) << s;  // no trailing zero digit
     ASSERT_TRUE(n == 0 || digits[0] != 0) << s;      // no leading zero digit
