@@ -1,8 +1,6 @@
 // See uint128.hpp.
 #include "core/uint128.hpp"
 
-#include <cstring>
-
 #include "core/byte_order.hpp"
 
 namespace idgen {

@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/stack_safe.hpp"
 #include "core/uuid.hpp"
 
 namespace idgen {
