@@ -3,8 +3,9 @@
 // iteration over a rotating set of 4096 ids so that branch predictors cannot learn one id.
 // Two figures per decoder: independent decodes (the processor overlaps several, so this is the
 // cost per decode in a throughput) and chained ones, where the next id depends on the value just
-// decoded (the time of one decode from start to end, as a SQL call sees it: its caller waits for
-// the result). Target (docs/benchmarks.md): at most 2 ns per character. Run: make bench-base62.
+// decoded (the time of one decode from start to end). Neither is the time of a SQL call, which
+// overlaps the decode with PostgreSQL's own work: measure that with bench/peers.sh.
+// Target (docs/benchmarks.md): at most 2 ns per character in SQL. Run: make bench-base62.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
