@@ -8,6 +8,7 @@
 #include "core/stack_safe.hpp"
 #include "pg/ledger/event_id_datum.hpp"
 #include "pg/immortal.hpp"
+#include "pg/owner_rights.hpp"
 #include "pg/pinned_sql.hpp"
 #include "pg/postgres.hpp"
 
@@ -152,14 +153,11 @@ bool latest_event(TailPlan plan, std::uint32_t ledger, Snapshot snapshot, event_
 // (sub)transaction it aborts.
 bool latest_event_as_owner(Relation rel, std::uint32_t ledger, Snapshot snapshot,
                            event_id::EventId* out) {
-  Oid caller = InvalidOid;
-  int security_context = 0;
-  GetUserIdAndSecContext(&caller, &security_context);
-  SetUserIdAndSecContext(rel->rd_rel->relowner,
-                         security_context | SECURITY_LOCAL_USERID_CHANGE | SECURITY_NOFORCE_RLS);
-  const bool found =
-      latest_event(latest_event_plan(RelationGetRelid(rel), Reader::owner), ledger, snapshot, out);
-  SetUserIdAndSecContext(caller, security_context);
+  bool found = false;
+  with_rights_of(rel->rd_rel->relowner, SECURITY_NOFORCE_RLS, [&] {
+    found = latest_event(latest_event_plan(RelationGetRelid(rel), Reader::owner), ledger, snapshot,
+                         out);
+  });
   return found;
 }
 
