@@ -116,9 +116,12 @@ UPDATE hostile_values SET literal = quote_literal(literal) || '::jsonb'
 WHERE type = 'jsonb'::regtype AND label = 'valid';
 INSERT INTO hostile_values
 VALUES ('unknown', 'huge', quote_literal(repeat('z', 400000)) || '::unknown', 6);
--- Arguments whose valid value differs from their type's: group uuid versions are 6 or 8.
+-- Arguments whose valid value differs from their type's: group uuid versions are 6 or 8, and a
+-- group's target is a table.
 CREATE TEMP TABLE hostile_valid_overrides (proname name, arg int, literal text);
-INSERT INTO hostile_valid_overrides VALUES ('group_uuid', 3, '8::integer');
+INSERT INTO hostile_valid_overrides VALUES ('group_uuid', 3, '8::integer'),
+  -- a group's target is a table the caller owns
+  ('register_group', 3, $$'hostile_target'::regclass$$);
 
 -- The functions: everything in schema idgen that SQL can call with these types (support
 -- functions taking internal are reached through their types and aggregates instead; trigger

@@ -1,2 +1,375 @@
--- idgen 0.3.0 -> 0.4.0.
+-- idgen 0.3.0 -> 0.4.0. No role below the owner of idgen's objects can make other roles' id
+-- generation or DDL wait: the group registry's table and the database's generator mark move to
+-- schema idgen_internal, which only the database's owner may use (everyone reads the registry
+-- through the view idgen.groups, and the mark through idgen.generator_status()); register_group
+-- takes only an existing table that the caller owns; every SQL function is parsed with a pinned
+-- search_path; generator_status() shows the server-wide state to superusers and pg_monitor only,
+-- and shows the database's mark and the pinned clock.
 \echo Use "ALTER EXTENSION idgen UPDATE" to load this file. \quit
+
+-- On a Citus cluster the registry may be a reference table, which this script cannot move to
+-- another schema on every node: the registry is made an ordinary table first, and distributed
+-- again afterwards (docs/upgrading.md).
+DO $citus_registry$
+DECLARE
+  distributed boolean := false;
+BEGIN
+  IF EXISTS (SELECT FROM pg_catalog.pg_extension e WHERE e.extname OPERATOR(pg_catalog.=) 'citus') THEN
+    EXECUTE 'SELECT EXISTS (SELECT FROM pg_catalog.pg_dist_partition p
+                            WHERE p.logicalrelid OPERATOR(pg_catalog.=) ''idgen.groups''::pg_catalog.regclass)'
+      INTO distributed;
+  END IF;
+  IF distributed THEN
+    RAISE EXCEPTION 'the group registry idgen.groups is distributed over the Citus cluster'
+      USING ERRCODE = 'object_not_in_prerequisite_state',
+            DETAIL = 'idgen 0.4.0 keeps the registry in schema idgen_internal; this update cannot move a reference table.',
+            HINT = 'On the coordinator: SELECT undistribute_table(''idgen.groups''); ALTER EXTENSION idgen UPDATE; SELECT idgen.distribute_groups();';
+  END IF;
+END
+$citus_registry$;
+
+-- What idgen keeps for itself: the group registry's table and the database's generator mark. Only
+-- superusers and the database's owner (who reads them to pg_dump the database) may use this
+-- schema, so no other role can name them: a role that can name a relation can queue a lock on it
+-- (CREATE RULE and CREATE TRIGGER take theirs before they check ownership), and every later
+-- request, idgen's own reads and writes among them, would wait behind the queued one. idgen reads
+-- and writes them as their owner. CREATE SCHEMA fails where a schema of this name exists: nobody
+-- can hand idgen a schema made beforehand.
+CREATE SCHEMA idgen_internal;
+
+COMMENT ON SCHEMA idgen_internal IS
+'idgen''s own tables and sequences (group registry, generator mark); read them through idgen.groups and idgen.generator_status()';
+
+GRANT USAGE ON SCHEMA idgen_internal TO pg_database_owner;
+
+-- The registry's table moves there, with its rows, constraints, indexes and trigger; its old name
+-- becomes a view that everyone reads. Grants on the table go: nobody but its owner and the
+-- database's owner reads it now, and everyone reads the view. A grant to write it (which 0.3.0's
+-- update revoked too, and a DBA may have made again) is named in a warning, with the grant that
+-- replaces it.
+ALTER TABLE idgen.groups SET SCHEMA idgen_internal;
+
+DO $registry_grants$
+DECLARE
+  writers text;
+  revoked text;
+  grant_row record;
+BEGIN
+  -- The roles granted both INSERT and UPDATE, which registering needed before 0.3.0.
+  SELECT pg_catalog.string_agg(w.grantee, ', ' ORDER BY w.grantee) INTO writers
+  FROM (SELECT CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0 THEN 'PUBLIC'
+                    ELSE pg_catalog.quote_ident(e.rolname) END AS grantee
+        FROM pg_catalog.pg_class c, pg_catalog.aclexplode(c.relacl) a
+        LEFT JOIN pg_catalog.pg_roles e ON e.oid OPERATOR(pg_catalog.=) a.grantee
+        WHERE c.oid OPERATOR(pg_catalog.=) 'idgen_internal.groups'::pg_catalog.regclass
+          AND a.grantee OPERATOR(pg_catalog.<>) c.relowner
+          AND a.privilege_type OPERATOR(pg_catalog.=) ANY ('{INSERT,UPDATE}'::pg_catalog.text[])
+        GROUP BY 1 HAVING pg_catalog.count(DISTINCT a.privilege_type) OPERATOR(pg_catalog.=) 2) w;
+  FOR grant_row IN
+    SELECT a.privilege_type, CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0 THEN 'PUBLIC'
+                                  ELSE pg_catalog.quote_ident(e.rolname) END AS grantee,
+           pg_catalog.quote_ident(g.rolname) AS grantor
+    FROM pg_catalog.pg_class c, pg_catalog.aclexplode(c.relacl) a
+    LEFT JOIN pg_catalog.pg_roles e ON e.oid OPERATOR(pg_catalog.=) a.grantee
+    JOIN pg_catalog.pg_roles g ON g.oid OPERATOR(pg_catalog.=) a.grantor
+    WHERE c.oid OPERATOR(pg_catalog.=) 'idgen_internal.groups'::pg_catalog.regclass
+      AND a.grantee OPERATOR(pg_catalog.<>) c.relowner
+    ORDER BY 2, 1
+  LOOP
+    EXECUTE pg_catalog.format('REVOKE %s ON idgen_internal.groups FROM %s GRANTED BY %s CASCADE',
+                              grant_row.privilege_type, grant_row.grantee, grant_row.grantor);
+    IF grant_row.privilege_type OPERATOR(pg_catalog.<>) 'SELECT' THEN
+      revoked := pg_catalog.concat_ws(', ', revoked,
+                                      grant_row.privilege_type || ' from ' || grant_row.grantee);
+    END IF;
+  END LOOP;
+  IF revoked IS NOT NULL THEN
+    RAISE WARNING 'privileges on idgen.groups revoked: %', revoked
+      USING DETAIL = 'A role that may write the group registry could lock it and hold back every DROP in the database. Roles register groups with idgen.register_group, for which they need EXECUTE.',
+            HINT = CASE WHEN writers IS NULL THEN NULL
+                        ELSE pg_catalog.format('To let the roles that could register groups do so again: GRANT EXECUTE ON FUNCTION idgen.register_group(text, integer, regclass) TO %s;', writers) END;
+  END IF;
+END
+$registry_grants$;
+
+COMMENT ON TABLE idgen_internal.groups IS
+'Group registry: group name -> 12-bit group id of group-key uuids, and optionally the table that holds the group''s rows. Read it through idgen.groups; write it with idgen.register_group';
+
+-- pg_dump reads it as the database's owner.
+GRANT SELECT ON idgen_internal.groups TO pg_database_owner;
+
+-- Everyone reads the registry here. Locks that a role queues on the view hold back only readers
+-- of the view: the generators and the event trigger read the table.
+CREATE VIEW idgen.groups AS
+SELECT g.name, g.group_id, g.target FROM idgen_internal.groups g;
+
+COMMENT ON VIEW idgen.groups IS
+'Group registry: group name -> 12-bit group id of group-key uuids, and optionally the table that holds the group''s rows. Write it with idgen.register_group';
+
+GRANT SELECT ON idgen.groups TO PUBLIC;
+
+COMMENT ON FUNCTION idgen.groups_changed() IS
+'Trigger of the group registry: makes every backend drop its cached group names when the registry changes';
+
+-- The one way to write the registry for roles other than its owner. idgen.register_group checks
+-- what only the caller's identity tells (a target table is one the caller owns) and then calls
+-- idgen_internal.register_group, which writes the registry with its owner's rights (SECURITY
+-- DEFINER) and which nobody else may call. EXECUTE on idgen.register_group is granted per role
+-- (revoked from PUBLIC below): rights on the registry's table itself would let a role lock it.
+CREATE FUNCTION idgen_internal.register_group(name text, group_id integer, target regclass)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+  wanted integer;
+  holder text;
+  known integer;
+  free_id integer;
+  missing text;
+BEGIN
+  IF name IS NULL THEN
+    RAISE EXCEPTION 'name must not be null' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  IF octet_length(name) > 1000 THEN
+    RAISE EXCEPTION 'group name is too long (% bytes)', octet_length(name)
+      USING ERRCODE = 'invalid_parameter_value', DETAIL = 'A group name has at most 1000 bytes.';
+  END IF;
+  wanted := coalesce(group_id, idgen.crc12(name));
+  IF wanted NOT BETWEEN 0 AND 4095 THEN
+    RAISE EXCEPTION 'group id % is out of range', wanted
+      USING ERRCODE = 'numeric_value_out_of_range', DETAIL = 'A group id is from 0 to 4095.';
+  END IF;
+  -- A temporary table is dropped with its session, when no DROP command (and so no event trigger)
+  -- runs: the registry would keep its oid.
+  IF EXISTS (SELECT FROM pg_class c WHERE c.oid = register_group.target AND c.relpersistence = 't') THEN
+    RAISE EXCEPTION 'table % is temporary', register_group.target
+      USING ERRCODE = 'invalid_parameter_value',
+            DETAIL = 'A group''s table outlives sessions; a temporary table ends with its own.';
+  END IF;
+  -- On a Citus cluster a registration must reach every node, or a name would give a different
+  -- group id depending on the node that runs a statement: the registry must be a reference table.
+  IF EXISTS (SELECT FROM pg_extension e WHERE e.extname = 'citus') THEN
+    IF NOT EXISTS (SELECT FROM pg_dist_partition p WHERE p.logicalrelid = 'idgen_internal.groups'::regclass) THEN
+      RAISE EXCEPTION 'the group registry is not distributed over the Citus cluster'
+        USING ERRCODE = 'object_not_in_prerequisite_state',
+              DETAIL = 'A group registered on one node only would have another group id on the others.',
+              HINT = 'Run SELECT idgen.distribute_groups(); once, on the coordinator.';
+    END IF;
+    -- Citus copies reference tables to a node added later only when it next needs them there.
+    -- Until then the node's cached names would miss this registration.
+    SELECT string_agg(format('%s:%s', n.nodename, n.nodeport), ', ' ORDER BY n.nodeid) INTO missing
+    FROM pg_dist_node n
+    WHERE n.isactive AND n.noderole = 'primary'
+      AND NOT EXISTS (SELECT FROM pg_dist_placement p JOIN pg_dist_shard s ON s.shardid = p.shardid
+                      WHERE s.logicalrelid = 'idgen_internal.groups'::regclass AND p.groupid = n.groupid);
+    IF missing IS NOT NULL THEN
+      RAISE EXCEPTION 'the group registry has no copy on node %', missing
+        USING ERRCODE = 'object_not_in_prerequisite_state',
+              DETAIL = 'Citus copies reference tables to a new node when it next needs them there.',
+              HINT = 'Run SELECT replicate_reference_tables(); on the coordinator, then register again.';
+    END IF;
+  END IF;
+  -- One registration at a time, so two sessions cannot take the same id unseen. SHARE UPDATE
+  -- EXCLUSIVE conflicts with itself but not with readers or the event trigger's UPDATE: an open
+  -- registration holds back no DROP.
+  LOCK TABLE idgen_internal.groups IN SHARE UPDATE EXCLUSIVE MODE;
+  SELECT g.group_id INTO known FROM idgen_internal.groups g WHERE g.name = register_group.name;
+  IF FOUND AND known <> wanted THEN
+    RAISE EXCEPTION 'group "%" is already registered with group id %', name, known
+      USING ERRCODE = 'unique_violation',
+            DETAIL = format('Registering it again with group id %s would change the group of ids already made.', wanted),
+            HINT = 'Leave out group_id to keep the registered one.';
+  END IF;
+  SELECT g.name INTO holder FROM idgen_internal.groups g
+  WHERE g.group_id = wanted AND g.name <> register_group.name;
+  IF FOUND THEN
+    SELECT min(c) INTO free_id FROM generate_series(0, 4095) c
+    WHERE c NOT IN (SELECT g.group_id FROM idgen_internal.groups g);
+    RAISE EXCEPTION 'group id % of "%" is already registered for "%"', wanted, name, holder
+      USING ERRCODE = 'unique_violation',
+            DETAIL = CASE WHEN group_id IS NULL
+                          THEN format('idgen.crc12(%L) is %s, the id of %L.', name, wanted, holder)
+                          ELSE format('Group id %s belongs to %L.', wanted, holder) END,
+            HINT = CASE WHEN free_id IS NULL THEN 'All 4096 group ids are registered.'
+                        ELSE format('Register %L with an explicit group id that is free, for example: SELECT idgen.register_group(%L, %s);',
+                                    name, name, free_id) END;
+  END IF;
+  INSERT INTO idgen_internal.groups AS g (name, group_id, target)
+  VALUES (register_group.name, wanted, register_group.target)
+  ON CONFLICT ON CONSTRAINT groups_pkey
+  DO UPDATE SET target = coalesce(excluded.target, g.target);
+  RETURN wanted;
+END
+$$;
+
+COMMENT ON FUNCTION idgen_internal.register_group(text, integer, regclass) IS
+'The registration behind idgen.register_group, with the registry owner''s rights; called only by it';
+
+REVOKE EXECUTE ON FUNCTION idgen_internal.register_group(text, integer, regclass) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION idgen.register_group(name text, group_id integer DEFAULT NULL, target regclass DEFAULT NULL)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_register_group'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION idgen.register_group(text, integer, regclass) IS
+'Registers a group name with its group id (default: idgen.crc12(name)) and optionally its table (an existing, non-temporary table the caller owns); refuses an id registered for another name, naming both. EXECUTE is granted per role';
+
+REVOKE EXECUTE ON FUNCTION idgen.register_group(text, integer, regclass) FROM PUBLIC;
+
+-- A Citus cluster needs one registry for all nodes: a reference table, which Citus copies to every
+-- node and changes everywhere or nowhere. Its statement trigger only empties caches, which is
+-- safe on every copy, so Citus's refusal of triggers on distributed tables is lifted for it.
+CREATE OR REPLACE FUNCTION idgen.distribute_groups()
+RETURNS void
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_extension e WHERE e.extname = 'citus') THEN
+    RAISE EXCEPTION 'extension "citus" is not installed in this database'
+      USING ERRCODE = 'object_not_in_prerequisite_state',
+            DETAIL = 'Only a Citus cluster distributes the group registry; on one server idgen_internal.groups is the registry.';
+  END IF;
+  IF EXISTS (SELECT FROM pg_dist_partition p WHERE p.logicalrelid = 'idgen_internal.groups'::regclass) THEN
+    RETURN;
+  END IF;
+  -- Reverted when the function returns (it has a SET clause).
+  PERFORM set_config('citus.enable_unsafe_triggers', 'on', true);
+  PERFORM create_reference_table('idgen_internal.groups');
+END
+$$;
+
+COMMENT ON FUNCTION idgen.distribute_groups() IS
+'Citus: makes the group registry (idgen_internal.groups) a reference table, so that every node resolves group names alike and registrations reach every node or fail (run once, on the coordinator)';
+
+-- A registered table that is dropped leaves the registry: otherwise its oid would stay in
+-- idgen.groups.target, where group_target() would return it, pg_dump would write it out as a
+-- number and a table created later could reuse it. The drop is often made by a role that may not
+-- write the registry (a table's owner), hence SECURITY DEFINER; the function touches only rows
+-- naming the dropped tables. ENABLE ALWAYS: it fires under session_replication_role = replica too.
+CREATE OR REPLACE FUNCTION idgen.groups_forget_dropped()
+RETURNS event_trigger
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+  dropped oid[];
+  names text[];
+BEGIN
+  -- The dropped tables first, then the registry rows by name: on a Citus cluster the UPDATE runs
+  -- on every node's copy of the registry, where the same table has another oid and where
+  -- pg_event_trigger_dropped_objects() cannot be called.
+  -- A temporary table cannot be registered, so dropping one never reads the registry.
+  SELECT array_agg(d.objid) INTO dropped FROM pg_event_trigger_dropped_objects() d
+  WHERE d.classid = 'pg_class'::regclass AND d.objsubid = 0 AND NOT d.is_temporary;
+  IF dropped IS NULL THEN
+    RETURN;
+  END IF;
+  IF EXISTS (SELECT FROM pg_extension e WHERE e.extname = 'citus') THEN
+    -- A Citus worker: a registered table is a distributed one, dropped on the coordinator, whose
+    -- call of this function updates every copy of the registry. Doing it here too would wait for
+    -- the coordinator's own transaction (a distributed deadlock).
+    IF EXISTS (SELECT FROM pg_dist_local_group l WHERE l.groupid <> 0) THEN
+      RETURN;
+    END IF;
+  END IF;
+  IF current_setting('citus.allow_nested_distributed_execution', true) IS NOT NULL THEN
+    -- The registry read below may run inside a command Citus sent to this node (a shard's drop);
+    -- it reads this node's copy. Reverted when the function returns (it has a SET clause).
+    PERFORM set_config('citus.allow_nested_distributed_execution', 'on', true);
+  END IF;
+  -- Rows that a registration in progress holds are skipped rather than waited for: no role may
+  -- hold back another's DROP. Such a registration's target is then not cleared (as where event
+  -- triggers do not fire), and group_target() still returns only tables that exist.
+  SELECT array_agg(l.name) INTO names
+  FROM (SELECT g.name FROM idgen_internal.groups g WHERE g.target::oid = ANY (dropped)
+        FOR UPDATE SKIP LOCKED) l;
+  IF names IS NOT NULL THEN
+    UPDATE idgen_internal.groups g SET target = NULL WHERE g.name = ANY (names);
+  END IF;
+END
+$$;
+
+COMMENT ON FUNCTION idgen.groups_forget_dropped() IS
+'Event trigger function: clears the group registry''s target for tables that a DROP removes';
+
+-- The database's generator mark moves to idgen_internal with its value; everyone reads it through
+-- idgen.generator_status(), which now shows it, the pinned clock, and the server-wide state to
+-- superusers and pg_monitor only. Its no-argument form had a body parsed on the caller's
+-- search_path: now an SQL-standard body, parsed here.
+ALTER SEQUENCE idgen.generator_mark SET SCHEMA idgen_internal;
+ALTER SEQUENCE idgen.generator_mark_origin SET SCHEMA idgen_internal;
+REVOKE ALL ON SEQUENCE idgen_internal.generator_mark, idgen_internal.generator_mark_origin FROM PUBLIC;
+GRANT SELECT ON SEQUENCE idgen_internal.generator_mark, idgen_internal.generator_mark_origin TO pg_database_owner;
+
+COMMENT ON SEQUENCE idgen_internal.generator_mark IS
+'No id of idgen''s server-wide generators made while this database was in use has a later time (Unix ms); pg_dump and pg_upgrade carry it';
+
+COMMENT ON SEQUENCE idgen_internal.generator_mark_origin IS
+'System identifier of the server that last wrote idgen_internal.generator_mark (its bits as a bigint)';
+
+DROP FUNCTION idgen.generator_status();
+DROP FUNCTION idgen.generator_status(text);
+
+-- What the time-ordered generators' states hold (docs/durability.md): whose state the session
+-- uses, the time of the last id and how far it runs ahead of the wall clock, how far the server
+-- clock runs ahead of the wall clock (after a clock step back or a restart), the durable mark, this
+-- database's mark and the session's pinned clock. The server-wide columns (the state's last id,
+-- the server clock's lead, the durable mark) tell when any database of the server last made ids:
+-- NULL except for superusers and members of pg_monitor.
+CREATE FUNCTION idgen.generator_status(generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz, OUT database_mark timestamptz, OUT fixed_clock timestamptz)
+RETURNS record
+AS 'MODULE_PATHNAME', 'idgen_generator_status'
+LANGUAGE C STRICT VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION idgen.generator_status(text) IS
+'State of one time-ordered generator (snowflake, uuidv7, ulid, distributed_id, distributed_id128): scope, last id''s time and lead over the wall clock, server clock''s lead, durable mark (these four for superusers and pg_monitor in server scope), this database''s mark, the pinned clock';
+
+CREATE FUNCTION idgen.generator_status(OUT generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz, OUT database_mark timestamptz, OUT fixed_clock timestamptz)
+RETURNS SETOF record
+LANGUAGE sql VOLATILE PARALLEL RESTRICTED
+BEGIN ATOMIC
+  SELECT g.name, s.scope, s.last_id_at, s.last_id_ahead, s.clock_ahead, s.mark, s.database_mark, s.fixed_clock
+  FROM pg_catalog.unnest(ARRAY['snowflake', 'uuidv7', 'ulid', 'distributed_id', 'distributed_id128']::pg_catalog.text[])
+         WITH ORDINALITY AS g(name, n),
+       idgen.generator_status(g.name) AS s
+  ORDER BY g.n;
+END;
+
+COMMENT ON FUNCTION idgen.generator_status() IS
+'State of every time-ordered generator: scope, last id''s time and lead over the wall clock, server clock''s lead, durable mark (these four for superusers and pg_monitor in server scope), this database''s mark, the pinned clock';
+
+-- The comparison functions behind OPERATOR(idgen.=) and its siblings: SQL-standard bodies, parsed
+-- here instead of on each caller's search_path (still inlined by the planner).
+CREATE OR REPLACE FUNCTION idgen.event_id_lt_compat(idgen.event_id, idgen.event_id)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN $1 OPERATOR(pg_catalog.<) $2;
+
+CREATE OR REPLACE FUNCTION idgen.event_id_le_compat(idgen.event_id, idgen.event_id)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN $1 OPERATOR(pg_catalog.<=) $2;
+
+CREATE OR REPLACE FUNCTION idgen.event_id_eq_compat(idgen.event_id, idgen.event_id)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN $1 OPERATOR(pg_catalog.=) $2;
+
+CREATE OR REPLACE FUNCTION idgen.event_id_ne_compat(idgen.event_id, idgen.event_id)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN $1 OPERATOR(pg_catalog.<>) $2;
+
+CREATE OR REPLACE FUNCTION idgen.event_id_ge_compat(idgen.event_id, idgen.event_id)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN $1 OPERATOR(pg_catalog.>=) $2;
+
+CREATE OR REPLACE FUNCTION idgen.event_id_gt_compat(idgen.event_id, idgen.event_id)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN $1 OPERATOR(pg_catalog.>) $2;
+

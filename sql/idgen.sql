@@ -67,6 +67,20 @@ COMMENT ON SCHEMA idgen IS
 -- PostgreSQL makes them; a DBA can REVOKE per function, see docs/public-id.md.)
 GRANT USAGE ON SCHEMA idgen TO PUBLIC;
 
+-- What idgen keeps for itself: the group registry's table and the database's generator mark. Only
+-- superusers and the database's owner (who reads them to pg_dump the database) may use this
+-- schema, so no other role can name them: a role that can name a relation can queue a lock on it
+-- (CREATE RULE and CREATE TRIGGER take theirs before they check ownership), and every later
+-- request, idgen's own reads and writes among them, would wait behind the queued one. idgen reads
+-- and writes them as their owner. CREATE SCHEMA fails where a schema of this name exists: nobody
+-- can hand idgen a schema made beforehand.
+CREATE SCHEMA idgen_internal;
+
+COMMENT ON SCHEMA idgen_internal IS
+'idgen''s own tables and sequences (group registry, generator mark); read them through idgen.groups and idgen.generator_status()';
+
+GRANT USAGE ON SCHEMA idgen_internal TO pg_database_owner;
+
 ---------------------------------------------------------------------------------------------------
 -- Short-prefix COMB UUIDs (docs/comb.md). Generators are VOLATILE; the time variant is PARALLEL
 -- SAFE (a worker's own random stream and clock are as good as the leader's); the sequence variant
@@ -532,28 +546,31 @@ COMMENT ON FUNCTION idgen.generator_scope() IS
 
 -- What the time-ordered generators' states hold (docs/durability.md): whose state the session
 -- uses, the time of the last id and how far it runs ahead of the wall clock, how far the server
--- clock runs ahead of the wall clock (after a clock step back or a restart) and the durable mark.
-CREATE FUNCTION idgen.generator_status(generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz)
+-- clock runs ahead of the wall clock (after a clock step back or a restart), the durable mark, this
+-- database's mark and the session's pinned clock. The server-wide columns (the state's last id,
+-- the server clock's lead, the durable mark) tell when any database of the server last made ids:
+-- NULL except for superusers and members of pg_monitor.
+CREATE FUNCTION idgen.generator_status(generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz, OUT database_mark timestamptz, OUT fixed_clock timestamptz)
 RETURNS record
 AS 'MODULE_PATHNAME', 'idgen_generator_status'
 LANGUAGE C STRICT VOLATILE PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION idgen.generator_status(text) IS
-'State of one time-ordered generator (snowflake, uuidv7, ulid, distributed_id, distributed_id128): scope, last id''s time and lead over the wall clock, server clock''s lead, durable mark';
+'State of one time-ordered generator (snowflake, uuidv7, ulid, distributed_id, distributed_id128): scope, last id''s time and lead over the wall clock, server clock''s lead, durable mark (these four for superusers and pg_monitor in server scope), this database''s mark, the pinned clock';
 
-CREATE FUNCTION idgen.generator_status(OUT generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz)
+CREATE FUNCTION idgen.generator_status(OUT generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz, OUT database_mark timestamptz, OUT fixed_clock timestamptz)
 RETURNS SETOF record
-AS $status$
-SELECT g.name, s.scope, s.last_id_at, s.last_id_ahead, s.clock_ahead, s.mark
-FROM pg_catalog.unnest('{snowflake,uuidv7,ulid,distributed_id,distributed_id128}'::text[])
-       WITH ORDINALITY AS g(name, n),
-     idgen.generator_status(g.name) AS s
-ORDER BY g.n
-$status$
-LANGUAGE sql VOLATILE PARALLEL RESTRICTED;
+LANGUAGE sql VOLATILE PARALLEL RESTRICTED
+BEGIN ATOMIC
+  SELECT g.name, s.scope, s.last_id_at, s.last_id_ahead, s.clock_ahead, s.mark, s.database_mark, s.fixed_clock
+  FROM pg_catalog.unnest(ARRAY['snowflake', 'uuidv7', 'ulid', 'distributed_id', 'distributed_id128']::pg_catalog.text[])
+         WITH ORDINALITY AS g(name, n),
+       idgen.generator_status(g.name) AS s
+  ORDER BY g.n;
+END;
 
 COMMENT ON FUNCTION idgen.generator_status() IS
-'State of every time-ordered generator: scope, last id''s time and lead over the wall clock, server clock''s lead, durable mark';
+'State of every time-ordered generator: scope, last id''s time and lead over the wall clock, server clock''s lead, durable mark (these four for superusers and pg_monitor in server scope), this database''s mark, the pinned clock';
 
 -- Public identities (docs/public-id.md): AES-encrypted public forms of internal ids, byte-exact with
 -- Architect.Identities. The one-argument forms use the key in the file named by
@@ -730,17 +747,30 @@ COMMENT ON FUNCTION idgen.public_id_key_check(bytea) IS
 -- IMMUTABLE STRICT. The registry is a configuration table that pg_dump dumps with the data.
 ---------------------------------------------------------------------------------------------------
 
-CREATE TABLE idgen.groups (
+-- The registry's table, in idgen's own schema (nobody but superusers and the database's owner
+-- may name it, so no role can queue a lock that the registry lookups and the event trigger below
+-- would wait behind); written only through idgen.register_group.
+CREATE TABLE idgen_internal.groups (
   name     text PRIMARY KEY,
   group_id integer NOT NULL UNIQUE CHECK (group_id BETWEEN 0 AND 4095),
   target   regclass
 );
 
-COMMENT ON TABLE idgen.groups IS
+COMMENT ON TABLE idgen_internal.groups IS
+'Group registry: group name -> 12-bit group id of group-key uuids, and optionally the table that holds the group''s rows. Read it through idgen.groups; write it with idgen.register_group';
+
+SELECT pg_catalog.pg_extension_config_dump('idgen_internal.groups', '');
+-- pg_dump reads it as the database's owner.
+GRANT SELECT ON idgen_internal.groups TO pg_database_owner;
+
+-- Everyone reads the registry here. Locks that a role queues on the view hold back only readers
+-- of the view: the generators and the event trigger read the table.
+CREATE VIEW idgen.groups AS
+SELECT g.name, g.group_id, g.target FROM idgen_internal.groups g;
+
+COMMENT ON VIEW idgen.groups IS
 'Group registry: group name -> 12-bit group id of group-key uuids, and optionally the table that holds the group''s rows. Write it with idgen.register_group';
 
-SELECT pg_catalog.pg_extension_config_dump('idgen.groups', '');
--- Generators and routing read it as the calling role.
 GRANT SELECT ON idgen.groups TO PUBLIC;
 
 CREATE FUNCTION idgen.groups_changed()
@@ -749,10 +779,10 @@ AS 'MODULE_PATHNAME', 'idgen_groups_changed'
 LANGUAGE C;
 
 COMMENT ON FUNCTION idgen.groups_changed() IS
-'Trigger of idgen.groups: makes every backend drop its cached group names when the registry changes';
+'Trigger of the group registry: makes every backend drop its cached group names when the registry changes';
 
 CREATE TRIGGER groups_changed
-AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON idgen.groups
+AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON idgen_internal.groups
 FOR EACH STATEMENT EXECUTE FUNCTION idgen.groups_changed();
 
 CREATE FUNCTION idgen.crc12(name text)
@@ -811,12 +841,12 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION idgen.group_key_from_text(text) IS
 'Parses a friendly key: hex digits in any case, leading zeros allowed; 22P02 for anything else, 22003 above 2^48 - 1';
 
--- The one way to write the registry for roles other than its owner: SECURITY DEFINER, with
--- EXECUTE granted per role (revoked from PUBLIC below) instead of INSERT or UPDATE on the table. A
--- role with UPDATE on idgen.groups could lock it (LOCK TABLE ... IN ACCESS EXCLUSIVE MODE) and
--- hold back every DROP in the database, which the event trigger below makes read it.
-CREATE FUNCTION idgen.register_group(name text, group_id integer DEFAULT NULL,
-                                     target regclass DEFAULT NULL)
+-- The one way to write the registry for roles other than its owner. idgen.register_group checks
+-- what only the caller's identity tells (a target table is one the caller owns) and then calls
+-- idgen_internal.register_group, which writes the registry with its owner's rights (SECURITY
+-- DEFINER) and which nobody else may call. EXECUTE on idgen.register_group is granted per role
+-- (revoked from PUBLIC below): rights on the registry's table itself would let a role lock it.
+CREATE FUNCTION idgen_internal.register_group(name text, group_id integer, target regclass)
 RETURNS integer
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
@@ -850,7 +880,7 @@ BEGIN
   -- On a Citus cluster a registration must reach every node, or a name would give a different
   -- group id depending on the node that runs a statement: the registry must be a reference table.
   IF EXISTS (SELECT FROM pg_extension e WHERE e.extname = 'citus') THEN
-    IF NOT EXISTS (SELECT FROM pg_dist_partition p WHERE p.logicalrelid = 'idgen.groups'::regclass) THEN
+    IF NOT EXISTS (SELECT FROM pg_dist_partition p WHERE p.logicalrelid = 'idgen_internal.groups'::regclass) THEN
       RAISE EXCEPTION 'the group registry is not distributed over the Citus cluster'
         USING ERRCODE = 'object_not_in_prerequisite_state',
               DETAIL = 'A group registered on one node only would have another group id on the others.',
@@ -862,7 +892,7 @@ BEGIN
     FROM pg_dist_node n
     WHERE n.isactive AND n.noderole = 'primary'
       AND NOT EXISTS (SELECT FROM pg_dist_placement p JOIN pg_dist_shard s ON s.shardid = p.shardid
-                      WHERE s.logicalrelid = 'idgen.groups'::regclass AND p.groupid = n.groupid);
+                      WHERE s.logicalrelid = 'idgen_internal.groups'::regclass AND p.groupid = n.groupid);
     IF missing IS NOT NULL THEN
       RAISE EXCEPTION 'the group registry has no copy on node %', missing
         USING ERRCODE = 'object_not_in_prerequisite_state',
@@ -873,19 +903,19 @@ BEGIN
   -- One registration at a time, so two sessions cannot take the same id unseen. SHARE UPDATE
   -- EXCLUSIVE conflicts with itself but not with readers or the event trigger's UPDATE: an open
   -- registration holds back no DROP.
-  LOCK TABLE idgen.groups IN SHARE UPDATE EXCLUSIVE MODE;
-  SELECT g.group_id INTO known FROM idgen.groups g WHERE g.name = register_group.name;
+  LOCK TABLE idgen_internal.groups IN SHARE UPDATE EXCLUSIVE MODE;
+  SELECT g.group_id INTO known FROM idgen_internal.groups g WHERE g.name = register_group.name;
   IF FOUND AND known <> wanted THEN
     RAISE EXCEPTION 'group "%" is already registered with group id %', name, known
       USING ERRCODE = 'unique_violation',
             DETAIL = format('Registering it again with group id %s would change the group of ids already made.', wanted),
             HINT = 'Leave out group_id to keep the registered one.';
   END IF;
-  SELECT g.name INTO holder FROM idgen.groups g
+  SELECT g.name INTO holder FROM idgen_internal.groups g
   WHERE g.group_id = wanted AND g.name <> register_group.name;
   IF FOUND THEN
     SELECT min(c) INTO free_id FROM generate_series(0, 4095) c
-    WHERE c NOT IN (SELECT g.group_id FROM idgen.groups g);
+    WHERE c NOT IN (SELECT g.group_id FROM idgen_internal.groups g);
     RAISE EXCEPTION 'group id % of "%" is already registered for "%"', wanted, name, holder
       USING ERRCODE = 'unique_violation',
             DETAIL = CASE WHEN group_id IS NULL
@@ -895,7 +925,7 @@ BEGIN
                         ELSE format('Register %L with an explicit group id that is free, for example: SELECT idgen.register_group(%L, %s);',
                                     name, name, free_id) END;
   END IF;
-  INSERT INTO idgen.groups AS g (name, group_id, target)
+  INSERT INTO idgen_internal.groups AS g (name, group_id, target)
   VALUES (register_group.name, wanted, register_group.target)
   ON CONFLICT ON CONSTRAINT groups_pkey
   DO UPDATE SET target = coalesce(excluded.target, g.target);
@@ -903,8 +933,18 @@ BEGIN
 END
 $$;
 
+COMMENT ON FUNCTION idgen_internal.register_group(text, integer, regclass) IS
+'The registration behind idgen.register_group, with the registry owner''s rights; called only by it';
+
+REVOKE EXECUTE ON FUNCTION idgen_internal.register_group(text, integer, regclass) FROM PUBLIC;
+
+CREATE FUNCTION idgen.register_group(name text, group_id integer DEFAULT NULL, target regclass DEFAULT NULL)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_register_group'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
 COMMENT ON FUNCTION idgen.register_group(text, integer, regclass) IS
-'Registers a group name with its group id (default: idgen.crc12(name)) and optionally its table (not a temporary one); refuses an id registered for another name, naming both. EXECUTE is granted per role';
+'Registers a group name with its group id (default: idgen.crc12(name)) and optionally its table (an existing, non-temporary table the caller owns); refuses an id registered for another name, naming both. EXECUTE is granted per role';
 
 REVOKE EXECUTE ON FUNCTION idgen.register_group(text, integer, regclass) FROM PUBLIC;
 
@@ -938,19 +978,19 @@ BEGIN
   IF NOT EXISTS (SELECT FROM pg_extension e WHERE e.extname = 'citus') THEN
     RAISE EXCEPTION 'extension "citus" is not installed in this database'
       USING ERRCODE = 'object_not_in_prerequisite_state',
-            DETAIL = 'Only a Citus cluster distributes the group registry; on one server idgen.groups is the registry.';
+            DETAIL = 'Only a Citus cluster distributes the group registry; on one server idgen_internal.groups is the registry.';
   END IF;
-  IF EXISTS (SELECT FROM pg_dist_partition p WHERE p.logicalrelid = 'idgen.groups'::regclass) THEN
+  IF EXISTS (SELECT FROM pg_dist_partition p WHERE p.logicalrelid = 'idgen_internal.groups'::regclass) THEN
     RETURN;
   END IF;
   -- Reverted when the function returns (it has a SET clause).
   PERFORM set_config('citus.enable_unsafe_triggers', 'on', true);
-  PERFORM create_reference_table('idgen.groups');
+  PERFORM create_reference_table('idgen_internal.groups');
 END
 $$;
 
 COMMENT ON FUNCTION idgen.distribute_groups() IS
-'Citus: makes idgen.groups a reference table, so that every node resolves group names alike and registrations reach every node or fail (run once, on the coordinator)';
+'Citus: makes the group registry (idgen_internal.groups) a reference table, so that every node resolves group names alike and registrations reach every node or fail (run once, on the coordinator)';
 
 -- A registered table that is dropped leaves the registry: otherwise its oid would stay in
 -- idgen.groups.target, where group_target() would return it, pg_dump would write it out as a
@@ -992,16 +1032,16 @@ BEGIN
   -- hold back another's DROP. Such a registration's target is then not cleared (as where event
   -- triggers do not fire), and group_target() still returns only tables that exist.
   SELECT array_agg(l.name) INTO names
-  FROM (SELECT g.name FROM idgen.groups g WHERE g.target::oid = ANY (dropped)
+  FROM (SELECT g.name FROM idgen_internal.groups g WHERE g.target::oid = ANY (dropped)
         FOR UPDATE SKIP LOCKED) l;
   IF names IS NOT NULL THEN
-    UPDATE idgen.groups g SET target = NULL WHERE g.name = ANY (names);
+    UPDATE idgen_internal.groups g SET target = NULL WHERE g.name = ANY (names);
   END IF;
 END
 $$;
 
 COMMENT ON FUNCTION idgen.groups_forget_dropped() IS
-'Event trigger function: clears idgen.groups.target for tables that a DROP removes';
+'Event trigger function: clears the group registry''s target for tables that a DROP removes';
 
 CREATE EVENT TRIGGER idgen_groups_forget_dropped ON sql_drop
 EXECUTE FUNCTION idgen.groups_forget_dropped();
@@ -1249,33 +1289,33 @@ COMMENT ON AGGREGATE idgen.max(idgen.event_id) IS
 -- join methods, so such a comparison plans exactly as the plain one does.
 CREATE FUNCTION idgen.event_id_lt_compat(idgen.event_id, idgen.event_id)
 RETURNS boolean
-AS 'SELECT $1 OPERATOR(pg_catalog.<) $2'
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN $1 OPERATOR(pg_catalog.<) $2;
 
 CREATE FUNCTION idgen.event_id_le_compat(idgen.event_id, idgen.event_id)
 RETURNS boolean
-AS 'SELECT $1 OPERATOR(pg_catalog.<=) $2'
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN $1 OPERATOR(pg_catalog.<=) $2;
 
 CREATE FUNCTION idgen.event_id_eq_compat(idgen.event_id, idgen.event_id)
 RETURNS boolean
-AS 'SELECT $1 OPERATOR(pg_catalog.=) $2'
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN $1 OPERATOR(pg_catalog.=) $2;
 
 CREATE FUNCTION idgen.event_id_ne_compat(idgen.event_id, idgen.event_id)
 RETURNS boolean
-AS 'SELECT $1 OPERATOR(pg_catalog.<>) $2'
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN $1 OPERATOR(pg_catalog.<>) $2;
 
 CREATE FUNCTION idgen.event_id_ge_compat(idgen.event_id, idgen.event_id)
 RETURNS boolean
-AS 'SELECT $1 OPERATOR(pg_catalog.>=) $2'
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN $1 OPERATOR(pg_catalog.>=) $2;
 
 CREATE FUNCTION idgen.event_id_gt_compat(idgen.event_id, idgen.event_id)
 RETURNS boolean
-AS 'SELECT $1 OPERATOR(pg_catalog.>) $2'
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN $1 OPERATOR(pg_catalog.>) $2;
 
 CREATE OPERATOR idgen.< (LEFTARG = idgen.event_id, RIGHTARG = idgen.event_id, FUNCTION = idgen.event_id_lt_compat,
   COMMUTATOR = OPERATOR(idgen.>), NEGATOR = OPERATOR(idgen.>=), RESTRICT = scalarltsel, JOIN = scalarltjoinsel);
@@ -2134,24 +2174,26 @@ COMMENT ON FUNCTION idgen.snowflake_bound(timestamptz) IS
 
 -- This database's generator mark (docs/durability.md): no id that the server-wide generators made
 -- while the database was in use has a later time (Unix ms). pg_dump and pg_upgrade carry it, and a
--- server restored or upgraded from this database starts its generators after it. idgen raises it
--- as the extension's owner; nobody else needs to write it.
-CREATE SEQUENCE idgen.generator_mark AS bigint MINVALUE 0 START WITH 0;
+-- server restored or upgraded from this database starts its generators after it. idgen reads and
+-- raises it as the extension's owner; nobody else needs to write it, and in idgen_internal nobody
+-- but the database's owner can name it (idgen.generator_status() shows it to everyone).
+CREATE SEQUENCE idgen_internal.generator_mark AS bigint MINVALUE 0 START WITH 0;
 
-COMMENT ON SEQUENCE idgen.generator_mark IS
+COMMENT ON SEQUENCE idgen_internal.generator_mark IS
 'No id of idgen''s server-wide generators made while this database was in use has a later time (Unix ms); pg_dump and pg_upgrade carry it';
 
-SELECT pg_catalog.pg_extension_config_dump('idgen.generator_mark', '');
+SELECT pg_catalog.pg_extension_config_dump('idgen_internal.generator_mark', '');
 
-GRANT SELECT ON SEQUENCE idgen.generator_mark TO PUBLIC;
+GRANT SELECT ON SEQUENCE idgen_internal.generator_mark TO pg_database_owner;
 
 -- The system identifier of the server that last wrote this database's generator mark: a server
--- adopts only another server's mark (one restored or upgraded from elsewhere).
-CREATE SEQUENCE idgen.generator_mark_origin AS bigint MINVALUE -9223372036854775808 START WITH 0;
+-- adopts another server's mark (one restored or upgraded from elsewhere), and its own when it is
+-- above the server's (the server's mark file was lost).
+CREATE SEQUENCE idgen_internal.generator_mark_origin AS bigint MINVALUE -9223372036854775808 START WITH 0;
 
-COMMENT ON SEQUENCE idgen.generator_mark_origin IS
-'System identifier of the server that last wrote idgen.generator_mark (its bits as a bigint)';
+COMMENT ON SEQUENCE idgen_internal.generator_mark_origin IS
+'System identifier of the server that last wrote idgen_internal.generator_mark (its bits as a bigint)';
 
-SELECT pg_catalog.pg_extension_config_dump('idgen.generator_mark_origin', '');
+SELECT pg_catalog.pg_extension_config_dump('idgen_internal.generator_mark_origin', '');
 
-GRANT SELECT ON SEQUENCE idgen.generator_mark_origin TO PUBLIC;
+GRANT SELECT ON SEQUENCE idgen_internal.generator_mark_origin TO pg_database_owner;

@@ -5,7 +5,9 @@
 -- dropped table stayed in the group registry and a squatted schema received the extension. Every
 -- case of 8 to 11 succeeded against 0.2.0: Snowflake ids of the server made on a pinned clock,
 -- ledger ids in pg_locks, a registry writer able to lock the registry that every DROP reads, and a
--- key check value left to roles the documented REVOKE recipe meant to keep from the key. (The
+-- key check value left to roles the documented REVOKE recipe meant to keep from the key. Every
+-- case of 12 succeeded against 0.3.0: a group's target pointed at any oid, and a role's own type
+-- parsed into idgen.generator_status(). (The
 -- ledger trigger's re-entry, which crashed 0.2.0, is ledger_reentry.sql; waiting for a hidden
 -- ledger's lock and a DROP held back by a registry writer need several sessions:
 -- test/t/sessions/hidden_ledger_lock.sh and registry_drop.sh.)
@@ -339,10 +341,10 @@ RESET ROLE;
 BEGIN;
 CREATE TEMP TABLE scratch_drop (id int);
 DROP TABLE scratch_drop;
-SELECT pg_stat_get_xact_numscans('idgen.groups'::regclass) AS registry_scans_temp_drop;
+SELECT pg_stat_get_xact_numscans('idgen_internal.groups'::regclass) AS registry_scans_temp_drop;
 CREATE TABLE plain_drop (id int);
 DROP TABLE plain_drop;
-SELECT pg_stat_get_xact_numscans('idgen.groups'::regclass) > 0 AS registry_read_for_table_drop;
+SELECT pg_stat_get_xact_numscans('idgen_internal.groups'::regclass) > 0 AS registry_read_for_table_drop;
 COMMIT;
 DELETE FROM idgen.groups WHERE group_id = 1004;
 REVOKE EXECUTE ON FUNCTION idgen.register_group(text, integer, regclass) FROM regress_idgen_migrator;
@@ -380,6 +382,46 @@ SELECT outcome('SELECT idgen.public_id_key_check()') AS mallory_key_check;
 RESET ROLE;
 GRANT EXECUTE ON FUNCTION :recipe_functions TO PUBLIC;
 REVOKE EXECUTE ON FUNCTION :recipe_functions FROM regress_idgen_owner;
+
+-------------------------------------------------------------------------------------------------
+-- 12. A group pointed anywhere, and a type of one's own in idgen's SQL. 0.3.0's register_group
+--     took any oid as a group's target (0, pg_authid, an oid no table has yet, a table of another
+--     role), and the group then routed its ids to whatever table had or got that oid; and
+--     idgen.generator_status() was parsed on the caller's search_path, where a role's own type
+--     "text" ran its code in a superuser's call. (Lock requests queued on idgen's objects, which
+--     let any role stall other roles' ids and DROPs in 0.3.0, need several sessions:
+--     test/t/sessions/lock_queue.sh.)
+-------------------------------------------------------------------------------------------------
+GRANT EXECUTE ON FUNCTION idgen.register_group(text, integer, regclass) TO regress_idgen_mallory;
+CREATE TABLE not_mallorys (id uuid);
+SET ROLE regress_idgen_mallory;
+CREATE TABLE regress_mallory.own_table (id uuid);
+CREATE VIEW regress_mallory.own_view AS SELECT 1 AS one;
+CREATE SEQUENCE regress_mallory.own_sequence;
+SELECT outcome($$SELECT idgen.register_group('zero', 1010, 0::regclass)$$) AS oid_zero;
+SELECT outcome($$SELECT idgen.register_group('unborn', 1010, 4294967000::oid::regclass)$$) AS oid_no_table_has;
+SELECT outcome($$SELECT idgen.register_group('catalog', 1010, 'pg_authid'::regclass)$$) AS a_catalog;
+SELECT outcome($$SELECT idgen.register_group('foreign', 1010, 'not_mallorys'::regclass)$$) AS another_roles_table;
+SELECT outcome($$SELECT idgen.register_group('viewed', 1010, 'regress_mallory.own_view'::regclass)$$) AS own_view;
+SELECT outcome($$SELECT idgen.register_group('counted', 1010, 'regress_mallory.own_sequence'::regclass)$$) AS own_sequence;
+SELECT idgen.register_group('owned', 1010, 'regress_mallory.own_table') AS own_table;
+RESET ROLE;
+-- Not even a superuser points a group at a system catalog.
+SELECT outcome($$SELECT idgen.register_group('catalog', 1011, 'pg_class'::regclass)$$) AS superuser_catalog;
+SELECT name, group_id, target FROM idgen.groups WHERE group_id >= 1010;
+DELETE FROM idgen.groups WHERE group_id >= 1010;
+REVOKE EXECUTE ON FUNCTION idgen.register_group(text, integer, regclass) FROM regress_idgen_mallory;
+DROP TABLE not_mallorys;
+
+SET ROLE regress_idgen_mallory;
+CREATE FUNCTION regress_mallory.trojan_check(v varchar) RETURNS boolean LANGUAGE sql
+AS $$ INSERT INTO trojan_calls VALUES (current_user, 'type text in generator_status') RETURNING true $$;
+CREATE DOMAIN regress_mallory.text AS varchar CHECK (regress_mallory.trojan_check(VALUE));
+RESET ROLE;
+SET search_path = regress_mallory, pg_catalog, public;
+SELECT count(*) AS generators FROM idgen.generator_status();
+RESET search_path;
+SELECT run_as, trojan FROM trojan_calls WHERE trojan = 'type text in generator_status';
 
 -- Clean up.
 RESET idgen.fixed_clock;

@@ -4,12 +4,18 @@ CREATE EXTENSION idgen;
 SELECT extversion, extrelocatable, extnamespace::regnamespace AS schema
 FROM pg_extension WHERE extname = 'idgen';
 
--- Ordinary roles can reach the schema (applications do not run as the extension's owner).
-SELECT has_schema_privilege('public', 'idgen', 'USAGE') AS public_usage;
+-- Ordinary roles can reach the schema (applications do not run as the extension's owner). idgen's
+-- own tables and sequences are in idgen_internal, which only the database's owner (and superusers)
+-- may use: a role that could name them could queue locks on them that idgen would wait behind.
+SELECT has_schema_privilege('public', 'idgen', 'USAGE') AS public_usage,
+       has_schema_privilege('public', 'idgen_internal', 'USAGE') AS public_usage_internal,
+       has_schema_privilege('pg_database_owner', 'idgen_internal', 'USAGE') AS owner_usage_internal;
+SELECT c.oid::regclass AS internal_relation, c.relkind, c.relacl
+FROM pg_class c WHERE c.relnamespace = 'idgen_internal'::regnamespace ORDER BY 1::text;
 
 -- idgen's objects are in schema idgen, except the comparison operators of idgen.event_id,
 -- idgen.ulid and idgen.typeid and min/max of the first two, which are in pg_catalog so that every
--- search_path finds them.
+-- search_path finds them, and what idgen keeps for itself in idgen_internal.
 CREATE VIEW pg_temp.idgen_members AS
 SELECT d.classid, d.objid FROM pg_depend d
 WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
@@ -31,6 +37,16 @@ SELECT p.oid::regprocedure AS function, p.provolatile AS vol, p.proparallel AS p
 FROM pg_proc p
 WHERE p.oid IN (SELECT objid FROM pg_temp.idgen_members WHERE classid = 'pg_proc'::regclass)
 ORDER BY p.oid::regprocedure::text;
+
+-- Every function in SQL or PL/pgSQL is parsed with a pinned search_path, so that no caller's
+-- search_path puts its own functions, operators or types into it: SQL functions have SQL-standard
+-- bodies (parsed when the extension is created), the others SET search_path (expect no rows).
+SELECT p.oid::regprocedure AS parsed_on_callers_path
+FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+WHERE p.oid IN (SELECT objid FROM pg_temp.idgen_members WHERE classid = 'pg_proc'::regclass)
+  AND l.lanname NOT IN ('c', 'internal')
+  AND NOT (l.lanname = 'sql' AND p.prosqlbody IS NOT NULL)
+  AND NOT coalesce('search_path=pg_catalog, pg_temp' = ANY (p.proconfig), false);
 
 -- Every function carries a COMMENT (expect no rows).
 SELECT p.oid::regprocedure AS uncommented

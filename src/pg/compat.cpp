@@ -4,6 +4,8 @@
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
+#include "catalog/pg_class.h"
+#include "utils/acl.h"
 #include "utils/datetime.h"
 #include "utils/guc.h"
 IDGEN_END_SERVER_HEADERS
@@ -37,6 +39,14 @@ int decode_date_time_quietly(char** field, int* ftype, int nf, int* dtype, struc
   }
   PG_END_TRY();
   return dterr;
+#endif
+}
+
+bool owns_relation(Oid relid, Oid role) {
+#if PG_VERSION_NUM >= 160000
+  return object_ownercheck(RelationRelationId, relid, role);
+#else
+  return pg_class_ownercheck(relid, role);
 #endif
 }
 

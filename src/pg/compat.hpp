@@ -44,6 +44,10 @@ using SyscacheId = int;
 int decode_date_time_quietly(char** field, int* ftype, int nf, int* dtype, struct pg_tm* tm_value,
                              fsec_t* fsec, int* tz);
 
+// Whether role owns relation relid (or is a member of its owner, or a superuser): up to 15
+// pg_class_ownercheck, from 16 on object_ownercheck.
+bool owns_relation(Oid relid, Oid role);
+
 }  // namespace idgen::pg
 
 // The report of malformed input in a type's input function: from 16 on into the caller's

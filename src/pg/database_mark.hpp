@@ -1,9 +1,14 @@
-// The generator mark of each database (docs/durability.md): the sequence idgen.generator_mark,
-// which pg_dump and pg_upgrade carry to another server. The server-wide mark
-// (pg/server_clock.hpp) lives in the data directory and in WAL, which neither of them copies; so
-// each database also keeps a mark at least the time of any id made while it was in use, and a
-// server that finds a later mark in a database (restored or upgraded into it) adopts it before
-// its first id there.
+// The generator mark of each database (docs/durability.md): the sequence
+// idgen_internal.generator_mark, which pg_dump and pg_upgrade carry to another server. The
+// server-wide mark (pg/server_clock.hpp) lives in the data directory and in WAL, which neither of
+// them copies; so each database also keeps a mark at least the time of any id made while it was
+// in use, and a server that finds a later mark in a database (restored or upgraded into it, or
+// left there when the server's own file was lost) adopts it before its first id there.
+//
+// The sequences sit in schema idgen_internal, which no role but the database's owner (and
+// superusers) may use: a role that can name a relation can queue a lock on it (CREATE RULE and
+// CREATE TRIGGER lock before they check ownership), and every later lock request, idgen's own
+// among them, waits behind the queued one.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +30,9 @@ void adopt_database_mark_now();
 void record_in_database_mark_now(std::int64_t id_ms);
 
 // Before this backend's first server-wide id: adopts the database's mark when another server
-// wrote it (a restore, an upgrade). Once per backend; later calls return at once.
+// wrote it (a restore, an upgrade) or when it is above the server's (the server's file was lost).
+// Once per backend; later calls return at once. A mark of another server further ahead of the
+// server clock than idgen.mark_max_lead is refused (ERROR), and asked again at the next id.
 inline void adopt_database_mark() {
   if (!database_mark_seen.adopted) adopt_database_mark_now();
 }
@@ -37,5 +44,14 @@ inline void adopt_database_mark() {
 inline void record_in_database_mark(std::int64_t id_ms) {
   if (id_ms > database_mark_seen.recorded) record_in_database_mark_now(id_ms);
 }
+
+// The database's mark (Unix ms) and the system identifier of the server that wrote it (as a
+// bigint's bits); both 0 when the database has no mark (no idgen, or one older than 0.3.0).
+struct DatabaseMark {
+  std::int64_t mark_ms;
+  std::int64_t origin;
+};
+IDGEN_STACK_SAFE(DatabaseMark);
+DatabaseMark read_database_mark();
 
 }  // namespace idgen::pg

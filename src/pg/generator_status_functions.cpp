@@ -1,12 +1,19 @@
 // idgen.generator_status(generator): what a time-ordered generator's state holds, for operators
 // (docs/durability.md): whose state the session uses, the time of its last id and how far that
 // runs ahead of the wall clock, how far the server clock runs ahead of the wall clock (after a
-// clock step or a restart), and the durable mark.
+// clock step or a restart), the durable mark, this database's mark, and the session's pinned
+// clock.
+//
+// The server-wide state is shared by every database of the server: its last id, the server
+// clock's lead and the durable mark tell when ids were last made anywhere on the server (another
+// database included). Only superusers and members of pg_monitor see them; other roles see what
+// concerns their own session and database.
 #include <cstdint>
 #include <cstring>
 
 #include "core/clock.hpp"
 #include "pg/convert.hpp"
+#include "pg/database_mark.hpp"
 #include "pg/error_bridge.hpp"
 #include "pg/generator_state.hpp"
 #include "pg/postgres.hpp"
@@ -14,7 +21,10 @@
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/htup_details.h"
+#include "catalog/pg_authid.h"
 #include "funcapi.h"
+#include "miscadmin.h"
+#include "utils/acl.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 IDGEN_END_SERVER_HEADERS
@@ -68,11 +78,16 @@ Datum interval_datum(std::int64_t us) {
   return IntervalPGetDatum(interval);
 }
 
+// Whether the calling role may see the server-wide state (see the file's comment).
+bool sees_server_state() { return superuser() || has_privs_of_role(GetUserId(), ROLE_PG_MONITOR); }
+
 }  // namespace
 
 IDGEN_SQL_FUNCTION(idgen_generator_status) {
   const Generator& g = generator_arg(fcinfo);
   const GeneratorScope scope = g.snowflake ? current_snowflake_scope() : current_generator_scope();
+  const bool server = scope == GeneratorScope::server;
+  const bool sees_server = !server || sees_server_state();
   const std::int64_t last_us = last_id_times().*g.last_us;
   const std::int64_t wall_us = clock::now_unix_us();
 
@@ -80,21 +95,40 @@ IDGEN_SQL_FUNCTION(idgen_generator_status) {
   if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE) {
     elog(ERROR, "idgen.generator_status must return a record");
   }
-  Datum values[5] = {PointerGetDatum(cstring_to_text(scope_name(scope))), 0, 0, 0, 0};
-  bool nulls[5] = {false, true, true, true, true};
-  if (last_us != 0) {
-    values[1] = timestamptz_from_unix_us(last_us);
-    values[2] = interval_datum(last_us - wall_us);
-    nulls[1] = nulls[2] = false;
+  enum Column {
+    scope_col,
+    last_id_at,
+    last_id_ahead,
+    clock_ahead,
+    mark,
+    database_mark,
+    fixed_clock,
+    columns
+  };
+  Datum values[columns] = {PointerGetDatum(cstring_to_text(scope_name(scope)))};
+  bool nulls[columns] = {false, true, true, true, true, true, true};
+  if (last_us != 0 && sees_server) {
+    values[last_id_at] = timestamptz_from_unix_us(last_us);
+    values[last_id_ahead] = interval_datum(last_us - wall_us);
+    nulls[last_id_at] = nulls[last_id_ahead] = false;
   }
-  if (scope == GeneratorScope::server) {
+  if (server && sees_server) {
     const ServerClockStatus status = server_clock_status();
-    values[3] = interval_datum(status.clock_us - status.wall_us);
-    nulls[3] = false;
+    values[clock_ahead] = interval_datum(status.clock_us - status.wall_us);
+    nulls[clock_ahead] = false;
     if (status.mark_ms > 0) {
-      values[4] = timestamptz_from_unix_us(status.mark_ms * 1000);
-      nulls[4] = false;
+      values[mark] = timestamptz_from_unix_us(status.mark_ms * 1000);
+      nulls[mark] = false;
     }
+  }
+  const DatabaseMark db = read_database_mark();
+  if (db.mark_ms > 0) {
+    values[database_mark] = timestamptz_from_unix_ms(db.mark_ms);
+    nulls[database_mark] = false;
+  }
+  if (clock::is_pinned()) {
+    values[fixed_clock] = timestamptz_from_unix_us(wall_us);
+    nulls[fixed_clock] = false;
   }
   return HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls));
 }

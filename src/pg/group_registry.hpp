@@ -1,5 +1,5 @@
-// The group registry (table idgen.groups) as the generators see it: name -> group id, cached per
-// backend and dropped whenever the table changes anywhere (its trigger sends a relcache
+// The group registry (table idgen_internal.groups) as the generators see it: name -> group id,
+// cached per backend and dropped whenever the table changes anywhere (its trigger sends a relcache
 // invalidation, which reaches every backend at commit).
 #pragma once
 
@@ -18,10 +18,17 @@ int crc12_of_name(text* name);
 Datum registered_group_name(int group_id, bool* is_null);
 Datum registered_group_target(int group_id, bool* is_null);
 
-// The oid of idgen.groups, InvalidOid while the extension is being dropped.
+// idgen.register_group(name, group_id, target) with fcinfo's arguments: refuses a target that is
+// not an existing table of the caller's (a group's target is where group_target() routes its ids,
+// so a role must not point a group at a table it does not own, or at an oid no table has yet),
+// then registers through idgen_internal.register_group, which writes the registry with its
+// owner's rights.
+Datum register_group(FunctionCallInfo fcinfo);
+
+// The oid of the registry table, InvalidOid while the extension is being dropped.
 Oid groups_table();
 
-// Empties the cache when relid is idgen.groups, or for InvalidOid (any relation may have changed).
+// Empties the cache when relid is the registry, or for InvalidOid (any relation may have changed).
 // Called from the relcache callback (cache_invalidation.hpp), so it only marks memory.
 void forget_cached_groups(Oid relid) noexcept;
 

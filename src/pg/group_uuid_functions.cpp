@@ -122,4 +122,8 @@ IDGEN_SQL_FUNCTION(idgen_group_key_from_text) {
 
 IDGEN_SQL_FUNCTION(idgen_crc12) { PG_RETURN_INT32(crc12_of_name(PG_GETARG_TEXT_PP(0))); }
 
+// idgen.register_group(name, group_id, target): checks what only the caller's identity tells (it
+// owns the target table), then registers with the registry owner's rights (group_registry.hpp).
+IDGEN_SQL_FUNCTION(idgen_register_group) { return register_group(fcinfo); }
+
 }  // namespace idgen::pg

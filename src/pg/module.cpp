@@ -26,6 +26,7 @@ void _PG_init(void) {
   define_public_id_key_file_guc();
   define_ledger_max_lead_guc();
   define_node_id_guc();
+  define_mark_max_lead_guc();
   MarkGUCPrefixReserved("idgen");
   install_shared_generator_state();
   install_server_clock();

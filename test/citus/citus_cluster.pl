@@ -398,10 +398,10 @@ $coordinator->safe_psql('postgres', 'SELECT idgen.distribute_groups()');
 is( $coordinator->safe_psql(
 		'postgres', q{
 SELECT partmethod::text || repmodel::text || ' ' || (SELECT count(*) FROM pg_dist_placement p JOIN pg_dist_shard s USING (shardid)
-                                         WHERE s.logicalrelid = 'idgen.groups'::regclass)
-FROM pg_dist_partition WHERE logicalrelid = 'idgen.groups'::regclass}),
+                                         WHERE s.logicalrelid = 'idgen_internal.groups'::regclass)
+FROM pg_dist_partition WHERE logicalrelid = 'idgen_internal.groups'::regclass}),
 	'nt 3',
-	'distribute_groups makes idgen.groups a reference table with a copy on each of the three nodes');
+	'distribute_groups makes the registry (idgen_internal.groups) a reference table with a copy on each of the three nodes');
 
 # A session on worker1 resolves 'order' before it is registered (the CRC, cached), keeps running
 # while worker2 registers it, and then sees the registered id: the registration reached every

@@ -87,14 +87,14 @@ my $ledger_data = toc_position(qr/ TABLE DATA public ledger_events /);
 my $ledger_trigger = toc_position(qr/ TRIGGER public ledger_events ledger_append /);
 my $checked_data = toc_position(qr/ TABLE DATA public orders_checked /);
 my $checked_trigger = toc_position(qr/ TRIGGER public orders_checked orders_check_id /);
-my $registry_data = toc_position(qr/ TABLE DATA idgen groups /);
+my $registry_data = toc_position(qr/ TABLE DATA idgen_internal groups /);
 my $refresh = toc_position(qr/ MATERIALIZED VIEW DATA public person_routes /);
 ok( $ledger_data >= 0
 	  && $ledger_data < $ledger_trigger
 	  && $checked_data < $checked_trigger
 	  && $registry_data < $refresh,
 	"dump order: ledger_events data ($ledger_data) before its ledger_append trigger ($ledger_trigger), "
-	  . "orders_checked data ($checked_data) before orders_check_id ($checked_trigger), the idgen.groups "
+	  . "orders_checked data ($checked_data) before orders_check_id ($checked_trigger), the registry's (idgen_internal.groups) "
 	  . "rows ($registry_data) before the refresh of person_routes ($refresh)");
 like(
 	slurp_file("$dir/app.sql"),

@@ -175,6 +175,10 @@ for my $from (@sources)
 	# Data made with the old version, in schema app (the regression suite below uses public).
 	$node->safe_psql($db, $old_data);
 	my $before = $node->safe_psql($db, $data_state);
+	# A version with a generator mark (0.3.0 on) had it in schema idgen.
+	my $mark_before = $node->safe_psql($db,
+		q{SELECT pg_sequence_last_value(to_regclass('idgen.generator_mark')) || ' '
+		         || pg_sequence_last_value(to_regclass('idgen.generator_mark_origin'))});
 	my ($update_status, undef, $update_err) = $node->psql($db, 'ALTER EXTENSION idgen UPDATE');
 	is($update_status, 0, "update from $from along $path succeeds");
 	like(
@@ -190,19 +194,30 @@ for my $from (@sources)
 		),
 		'f|t|f',
 		"update from $from: the writer keeps SELECT on the registry, and registers only once granted EXECUTE");
-	# The ids the old version made (UUIDv7, DistributedId, DistributedId128) all lie below the
-	# database's generator mark that the update starts, which names this server as its writer.
-	is( $node->safe_psql(
-			$db, q{
+	if ($mark_before eq '')
+	{
+		# The ids the old version made (UUIDv7, DistributedId, DistributedId128) all lie below the
+		# database's generator mark that the update starts, which names this server as its writer.
+		is( $node->safe_psql(
+				$db, q{
 SELECT count(*) FILTER (WHERE (extract(epoch FROM t) * 1000)::bigint >= m.last_value),
        bool_and(o.last_value = (SELECT system_identifier FROM pg_control_system()))
 FROM (SELECT idgen.uuid_timestamp(v7) FROM app.orders
       UNION ALL SELECT idgen.distributed_id_timestamp(id) FROM app.invoices
       UNION ALL SELECT idgen.distributed_id128_timestamp(wide) FROM app.invoices) ids(t),
-     idgen.generator_mark m, idgen.generator_mark_origin o}),
-		'0|t',
-		"update from $from: every id made before the update lies below the database's new generator mark, which this server wrote"
-	);
+     idgen_internal.generator_mark m, idgen_internal.generator_mark_origin o}),
+			'0|t',
+			"update from $from: every id made before the update lies below the database's new generator mark, which this server wrote"
+		);
+	}
+	else
+	{
+		is( $node->safe_psql(
+				$db, q{SELECT m.last_value || ' ' || o.last_value
+FROM idgen_internal.generator_mark m, idgen_internal.generator_mark_origin o}),
+			$mark_before,
+			"update from $from: the database's generator mark and its origin keep their values ($mark_before)");
+	}
 	is($node->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'idgen'}),
 		$default_version, "update from $from along $path: extversion is now $default_version");
 	is($node->safe_psql($db, $data_state),

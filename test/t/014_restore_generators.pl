@@ -6,7 +6,7 @@
 # preloaded and the same idgen.node_id, runs with its wall clock 8 s behind the source's
 # (libfaketime); the dump is restored with pg_restore into a fresh database there (the dump
 # creates the extension), and 3 sessions fill the same tables. Checked: the restored database's
-# generator mark (idgen.generator_mark) is at least the source's, no INSERT is refused, no id is
+# generator mark (idgen_internal.generator_mark) is at least the source's, no INSERT is refused, no id is
 # repeated, and every generator's ids made on the replacement sort above every id restored.
 use strict;
 use warnings;
@@ -39,7 +39,7 @@ ok(start_shifted($replacement, -8), 'the replacement runs with its clock 8 s beh
 $source->safe_psql('postgres', 'CREATE EXTENSION idgen');
 my $set = create_id_tables($source, 'restore', 0);
 load_ids($source, $set, 'source');
-my $source_mark = $source->safe_psql('postgres', 'SELECT last_value FROM idgen.generator_mark');
+my $source_mark = $source->safe_psql('postgres', 'SELECT last_value FROM idgen_internal.generator_mark');
 ok($source_mark > 0, "the source's database has a generator mark ($source_mark ms)");
 my ($dumped, $dump_out, $dump_err) =
   run_client($source, 'pg_dump', '-Fc', '-f', "$dir/source.dump", 'postgres');
@@ -57,7 +57,7 @@ ok($restored && $restore_err eq '',
 	'pg_restore into a fresh database on the replacement succeeds without a message')
   or diag($restore_err);
 my $restored_mark =
-  $replacement->safe_psql('postgres', 'SELECT last_value FROM idgen.generator_mark');
+  $replacement->safe_psql('postgres', 'SELECT last_value FROM idgen_internal.generator_mark');
 ok($restored_mark >= $source_mark,
 	"the restored database's generator mark ($restored_mark ms) is at least the source's ($source_mark ms)"
 );

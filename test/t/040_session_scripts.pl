@@ -4,8 +4,9 @@
 # asks: the fixed clock in server settings, fresh backends, generator scope, the group registry
 # cache, concurrent ledger appends, the UUIDv7 lead bound and the public-id key file (which also
 # reads the node's server log: IDGEN_SERVER_LOG), and the attacks that need several sessions: a
-# tenant probing a busy ledger hidden from it, a registry writer holding back DROPs, and Snowflake
-# ids on clocks pinned by roles that are not superusers.
+# tenant probing a busy ledger hidden from it, a registry writer holding back DROPs, lock requests
+# queued on idgen's objects to stall other roles' ids and DROPs, and Snowflake ids on clocks pinned
+# by roles that are not superusers.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -21,6 +22,7 @@ my @runs = (
 	[ 'group_registry_cache', [ 'backend', 0 ], [ 'preloaded', 1 ] ],
 	[ 'hidden_ledger_lock', [ undef, 0 ] ],
 	[ 'ledger_append', [ undef, 0 ] ],
+	[ 'lock_queue', [ 'backend', 0 ], [ 'server', 1 ] ],
 	[ 'public_id_key_file', [ 'plain', 0 ], [ 'preloaded', 1 ] ],
 	[ 'registry_drop', [ undef, 0 ] ],
 	[ 'snowflake_pinned_clock', [ 'backend', 0 ], [ 'server', 1 ] ],
