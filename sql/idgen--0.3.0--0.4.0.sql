@@ -7,14 +7,15 @@
 -- and shows the database's mark and the pinned clock.
 \echo Use "ALTER EXTENSION idgen UPDATE" to load this file. \quit
 
--- On a Citus cluster the registry may be a reference table, which this script cannot move to
--- another schema on every node: the registry is made an ordinary table first, and distributed
--- again afterwards (docs/upgrading.md).
+-- On a Citus cluster the registry may be a reference table, which only Citus's own ALTER TABLE
+-- moves to another schema on every node (with its shards). So there the schema and the move come
+-- first, on the coordinator (docs/scaling-out.md), and this script takes both as it finds them.
 DO $citus_registry$
 DECLARE
   distributed boolean := false;
 BEGIN
-  IF EXISTS (SELECT FROM pg_catalog.pg_extension e WHERE e.extname OPERATOR(pg_catalog.=) 'citus') THEN
+  IF EXISTS (SELECT FROM pg_catalog.pg_extension e WHERE e.extname OPERATOR(pg_catalog.=) 'citus')
+     AND pg_catalog.to_regclass('idgen.groups') IS NOT NULL THEN
     EXECUTE 'SELECT EXISTS (SELECT FROM pg_catalog.pg_dist_partition p
                             WHERE p.logicalrelid OPERATOR(pg_catalog.=) ''idgen.groups''::pg_catalog.regclass)'
       INTO distributed;
@@ -22,8 +23,8 @@ BEGIN
   IF distributed THEN
     RAISE EXCEPTION 'the group registry idgen.groups is distributed over the Citus cluster'
       USING ERRCODE = 'object_not_in_prerequisite_state',
-            DETAIL = 'idgen 0.4.0 keeps the registry in schema idgen_internal; this update cannot move a reference table.',
-            HINT = 'On the coordinator: SELECT undistribute_table(''idgen.groups''); ALTER EXTENSION idgen UPDATE; SELECT idgen.distribute_groups();';
+            DETAIL = 'idgen 0.4.0 keeps the registry''s table in schema idgen_internal; Citus moves a reference table with its shards only through its own ALTER TABLE.',
+            HINT = 'On the coordinator, as a superuser: CREATE SCHEMA idgen_internal; ALTER TABLE idgen.groups SET SCHEMA idgen_internal; ALTER EXTENSION idgen UPDATE;';
   END IF;
 END
 $citus_registry$;
@@ -33,9 +34,43 @@ $citus_registry$;
 -- schema, so no other role can name them: a role that can name a relation can queue a lock on it
 -- (CREATE RULE and CREATE TRIGGER take theirs before they check ownership), and every later
 -- request, idgen's own reads and writes among them, would wait behind the queued one. idgen reads
--- and writes them as their owner. CREATE SCHEMA fails where a schema of this name exists: nobody
--- can hand idgen a schema made beforehand.
-CREATE SCHEMA idgen_internal;
+-- and writes them as their owner. A schema of this name made beforehand (for a Citus registry's
+-- move) becomes idgen's only if superusers alone own and use it and what it holds.
+DO $internal_schema$
+DECLARE
+  foreign_owners text;
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_catalog.pg_namespace n WHERE n.nspname OPERATOR(pg_catalog.=) 'idgen_internal') THEN
+    CREATE SCHEMA idgen_internal;
+    RETURN;
+  END IF;
+  -- Made beforehand for a Citus registry's move (above): it becomes idgen's only if superusers
+  -- alone own it and everything in it, and nobody else may use it.
+  SELECT pg_catalog.string_agg(DISTINCT pg_catalog.quote_ident(r.rolname), ', ') INTO foreign_owners
+  FROM (SELECT n.nspowner AS owner FROM pg_catalog.pg_namespace n
+        WHERE n.nspname OPERATOR(pg_catalog.=) 'idgen_internal'
+        UNION ALL SELECT a.grantee FROM pg_catalog.pg_namespace n, pg_catalog.aclexplode(n.nspacl) a
+        WHERE n.nspname OPERATOR(pg_catalog.=) 'idgen_internal' AND a.grantee OPERATOR(pg_catalog.<>) 0
+        UNION ALL SELECT c.relowner FROM pg_catalog.pg_class c
+        WHERE c.relnamespace OPERATOR(pg_catalog.=) 'idgen_internal'::pg_catalog.regnamespace
+        UNION ALL SELECT p.proowner FROM pg_catalog.pg_proc p
+        WHERE p.pronamespace OPERATOR(pg_catalog.=) 'idgen_internal'::pg_catalog.regnamespace
+        UNION ALL SELECT t.typowner FROM pg_catalog.pg_type t
+        WHERE t.typnamespace OPERATOR(pg_catalog.=) 'idgen_internal'::pg_catalog.regnamespace) o
+  JOIN pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) o.owner
+  WHERE NOT r.rolsuper;
+  IF foreign_owners IS NOT NULL
+     OR EXISTS (SELECT FROM pg_catalog.pg_namespace n, pg_catalog.aclexplode(n.nspacl) a
+                WHERE n.nspname OPERATOR(pg_catalog.=) 'idgen_internal' AND a.grantee OPERATOR(pg_catalog.=) 0) THEN
+    RAISE EXCEPTION 'schema "idgen_internal" exists, and roles that are not superusers own, use or hold objects in it: %',
+                    coalesce(foreign_owners, 'PUBLIC')
+      USING ERRCODE = 'insufficient_privilege',
+            DETAIL = 'idgen keeps its own tables in that schema; whoever may use it could lock them.',
+            HINT = 'If the schema is not meant for idgen, rename or drop it; otherwise make a superuser its owner and revoke the others'' privileges. Then run the command again.';
+  END IF;
+  ALTER EXTENSION idgen ADD SCHEMA idgen_internal;
+END
+$internal_schema$;
 
 COMMENT ON SCHEMA idgen_internal IS
 'idgen''s own tables and sequences (group registry, generator mark); read them through idgen.groups and idgen.generator_status()';
@@ -47,7 +82,24 @@ GRANT USAGE ON SCHEMA idgen_internal TO pg_database_owner;
 -- database's owner reads it now, and everyone reads the view. A grant to write it (which 0.3.0's
 -- update revoked too, and a DBA may have made again) is named in a warning, with the grant that
 -- replaces it.
-ALTER TABLE idgen.groups SET SCHEMA idgen_internal;
+DO $registry_move$
+BEGIN
+  -- Moved already by Citus's ALTER TABLE (above) where the registry is a reference table.
+  IF pg_catalog.to_regclass('idgen_internal.groups') IS NULL THEN
+    ALTER TABLE idgen.groups SET SCHEMA idgen_internal;
+  ELSIF NOT EXISTS (SELECT FROM pg_catalog.pg_depend d
+                    WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass
+                      AND d.objid OPERATOR(pg_catalog.=) 'idgen_internal.groups'::pg_catalog.regclass
+                      AND d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass
+                      AND d.refobjid OPERATOR(pg_catalog.=) (SELECT e.oid FROM pg_catalog.pg_extension e
+                                                             WHERE e.extname OPERATOR(pg_catalog.=) 'idgen')
+                      AND d.deptype OPERATOR(pg_catalog.=) 'e') THEN
+    RAISE EXCEPTION 'idgen_internal.groups exists and is not idgen''s group registry'
+      USING ERRCODE = 'duplicate_table',
+            HINT = 'Rename or drop it, then run the command again.';
+  END IF;
+END
+$registry_move$;
 
 DO $registry_grants$
 DECLARE

@@ -67,6 +67,41 @@ is($coordinator->safe_psql('postgres', 'SELECT count(*) FROM citus_get_active_wo
 
 # CREATE EXTENSION on the coordinator reaches the workers, at the version of idgen.control.
 my ($version) = slurp_file('idgen.control') =~ /^default_version\s*=\s*'([^']+)'/m;
+
+# First the update from 0.3.0 with a distributed registry, as docs/scaling-out.md says: 0.4.0
+# keeps the registry's table in schema idgen_internal, and only Citus's own ALTER TABLE moves a
+# reference table with its shards, so the update refuses until the table is moved that way; then
+# the update reaches every node, and the moved registry keeps its rows and its distribution.
+$coordinator->safe_psql(
+	'postgres', q{
+CREATE EXTENSION idgen VERSION '0.3.0';
+SELECT idgen.distribute_groups();
+SELECT idgen.register_group('before_update', 99);});
+($status, $out, $err) = $coordinator->psql('postgres', q{
+\set VERBOSITY verbose
+ALTER EXTENSION idgen UPDATE});
+like($err, qr/55000: the group registry idgen.groups is distributed over the Citus cluster.*HINT:  On the coordinator, as a superuser: CREATE SCHEMA idgen_internal; ALTER TABLE idgen.groups SET SCHEMA idgen_internal; ALTER EXTENSION idgen UPDATE;/s,
+	'update from 0.3.0 with a distributed registry: refused (55000) with the way to do it');
+$coordinator->safe_psql(
+	'postgres', q{
+CREATE SCHEMA idgen_internal;
+ALTER TABLE idgen.groups SET SCHEMA idgen_internal;
+ALTER EXTENSION idgen UPDATE;});
+is( join(' | ',
+		map {
+			$_->safe_psql('postgres', q{
+SELECT extversion || ' ' || (SELECT string_agg(name || '=' || group_id, ',') FROM idgen.groups)
+       || ' ' || (SELECT count(*) FROM pg_depend WHERE refobjid = e.oid AND objid = 'idgen_internal'::regnamespace)
+FROM pg_extension e WHERE extname = 'idgen'})
+		} @nodes),
+	join(' | ', ("$version before_update=99 1") x 3),
+	"... following it, every node runs $version, holds the registered group, and idgen owns the schema");
+is( $coordinator->safe_psql(
+		'postgres', q{SELECT idgen.register_group('after_update', 98)}),
+	'98', '... and the moved registry, still a reference table, takes a registration');
+# (CASCADE: the registry's shards are Citus's, not the extension's.)
+$coordinator->safe_psql('postgres', 'DROP EXTENSION idgen CASCADE');
+
 $coordinator->safe_psql('postgres', 'CREATE EXTENSION idgen');
 is( join(',',
 		map { $_->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE extname = 'idgen'}) }

@@ -130,7 +130,7 @@ for my $mode (qw(custom parallel plain))
 	is( $target->safe_psql(
 			$db, q{SELECT count(*) FILTER (WHERE NOT (indisvalid AND indisready AND indislive)) || ' of ' || count(*)
 			FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-			WHERE n.nspname IN ('public', 'idgen')}),
+			WHERE n.nspname IN ('public', 'idgen', 'idgen_internal')}),
 		'0 of 32',
 		"$db: every index valid and ready (the partitioned ones too, their partitions' indexes attached)");
 	is(id_types_lookups($target, $db), $source_lookups,

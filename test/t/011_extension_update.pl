@@ -235,6 +235,40 @@ FROM idgen_internal.generator_mark m, idgen_internal.generator_mark_origin o}),
 	is(regress_in($db), $all, "update from $from: the regression suite passes on the updated database");
 }
 
+# A dump of a 0.3.0 database restored where idgen is newer (docs/upgrading.md): 0.4.0 moved the
+# registry's table and the generator mark to schema idgen_internal, so the dump's data for
+# idgen.groups and idgen.generator_mark has nowhere to go in a fresh install; the documented way
+# installs the dump's version first, restores, then updates, and keeps both.
+$node->safe_psql('postgres', 'CREATE DATABASE dumped_030');
+$node->safe_psql(
+	'dumped_030', q{
+CREATE EXTENSION idgen VERSION '0.3.0';
+SELECT idgen.register_group('dumped', 1234);
+SELECT setval('idgen.generator_mark', 1800000000000), setval('idgen.generator_mark_origin', 42);});
+my $dump_dir = PostgreSQL::Test::Utils::tempdir;
+my ($dumped, undef, $dump_err) =
+  run_client($node, 'pg_dump', '-Fc', '-f', "$dump_dir/dumped_030.dump", 'dumped_030');
+ok($dumped, 'a 0.3.0 database is dumped') or diag($dump_err);
+my $carried = q{SELECT (SELECT string_agg(name || '=' || group_id, ',') FROM idgen.groups) || ' '
+  || (SELECT last_value FROM idgen_internal.generator_mark) || ' '
+  || (SELECT last_value FROM idgen_internal.generator_mark_origin)};
+$node->safe_psql('postgres', 'CREATE DATABASE naive_030');
+my (undef, undef, $naive_err) =
+  run_client($node, 'pg_restore', '-d', 'naive_030', "$dump_dir/dumped_030.dump");
+like(
+	$naive_err,
+	qr/^(?=.*relation "idgen.generator_mark" does not exist)(?=.*cannot copy to view "groups")/s,
+	'restored into a fresh database, the 0.3.0 dump\'s mark and registry find no place (as docs/upgrading.md warns)');
+$node->safe_psql('postgres', 'CREATE DATABASE restored_030');
+$node->safe_psql('restored_030', "CREATE EXTENSION idgen VERSION '0.3.0'");
+my (undef, undef, $restore_err) =
+  run_client($node, 'pg_restore', '-d', 'restored_030', "$dump_dir/dumped_030.dump");
+is(join(' ', $restore_err =~ /(ERROR: .*)/g), 'ERROR:  schema "idgen" already exists',
+	'restored into a database with idgen 0.3.0 installed first: the one harmless error of 010');
+$node->safe_psql('restored_030', 'ALTER EXTENSION idgen UPDATE');
+is($node->safe_psql('restored_030', $carried), 'dumped=1234 1800000000000 42',
+	'... and updated, it keeps the dumped registry, mark and origin');
+
 # UPDATE on a fresh install: succeeds, says it is already there, changes nothing.
 my %notices;
 for my $update ('ALTER EXTENSION idgen UPDATE', "ALTER EXTENSION idgen UPDATE TO '$default_version'")
