@@ -163,6 +163,13 @@ SELECT pin_as_definer('2020-01-01 00:00:00+00');
 \set SHOW_CONTEXT errors
 SELECT idgen_clock() AS still_pinned_by_the_session;
 SELECT pin_as_definer('') AS definer_unpins, idgen_clock() AS after;
+-- A stored SET clause of a SECURITY DEFINER function is such a pin: each call is refused, until
+-- ALTER FUNCTION ... RESET removes it.
+UPDATE pg_proc SET proconfig = '{"idgen.fixed_clock=2020-01-01 00:00:00+00"}'
+WHERE oid = 'pin_as_definer(text)'::regprocedure;
+SELECT sqlstate_of('SELECT pin_as_definer('''')') AS definer_clause;
+ALTER FUNCTION pin_as_definer(text) RESET idgen.fixed_clock;
+SELECT pin_as_definer('') AS clause_removed;
 SET idgen.fixed_clock = '2026-01-01 00:00:00+00';
 CREATE FUNCTION pin_in_query(at text) RETURNS int LANGUAGE sql VOLATILE
 RETURN length(set_config('idgen.fixed_clock', at, false));
