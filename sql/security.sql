@@ -5,9 +5,10 @@
 -- dropped table stayed in the group registry and a squatted schema received the extension. Every
 -- case of 8 to 11 succeeded against 0.2.0: Snowflake ids of the server made on a pinned clock,
 -- ledger ids in pg_locks, a registry writer able to lock the registry that every DROP reads, and a
--- key check value left to roles the documented REVOKE recipe meant to keep from the key. Every
--- case of 12 succeeded against 0.3.0: a group's target pointed at any oid, and a role's own type
--- parsed into idgen.generator_status(). (The
+-- key check value left to roles the documented REVOKE recipe meant to keep from the key. Against
+-- 0.3.0 succeeded the pins of 8 that other roles write for a superuser's session, database and
+-- role settings of the clock, and every case of 12: a group's target pointed at any oid, and a
+-- role's own type parsed into idgen.generator_status(). (The
 -- ledger trigger's re-entry, which crashed 0.2.0, is ledger_reentry.sql; waiting for a hidden
 -- ledger's lock and a DROP held back by a registry writer need several sessions:
 -- test/t/sessions/hidden_ledger_lock.sh and registry_drop.sh.)
@@ -285,6 +286,9 @@ DROP DATABASE regress_idgen_squat;
 -- 8. Snowflake ids of the server, made on a pinned clock. On a pinned clock a session counts
 --    Snowflake ids on its own from sequence 0; with no random bits they are the ids the server
 --    makes in that ms. 0.2.0 let every role do it; now only a superuser's own SET pins Snowflake.
+--    0.3.0 still counted as a superuser's own SET a pin that another role wrote (a function's SET
+--    clause, set_config in a SECURITY DEFINER function) and took database and role settings,
+--    which a database's owner and a role itself may write, re-dating every id of their sessions.
 -------------------------------------------------------------------------------------------------
 SET idgen.node_id = 7;
 SET ROLE regress_idgen_mallory;
@@ -306,6 +310,73 @@ SET idgen.test_random_seed = 'snowflake';
 SELECT (outcome('SELECT idgen.snowflake()') = 'accepted') = (idgen.generator_scope() = 'server')
        AS seeded_snowflake_as_unseeded;
 RESET idgen.test_random_seed;
+-- mallory may write her role's settings and those of a database she owns: a pin there is refused.
+CREATE DATABASE regress_idgen_mallory_db OWNER regress_idgen_mallory;
+SET ROLE regress_idgen_mallory;
+SELECT setting, outcome(format('ALTER %s SET idgen.fixed_clock = %L', setting,
+                               '2020-01-01 00:00:00+00')) AS mallory_pins
+FROM unnest(ARRAY['ROLE regress_idgen_mallory', 'DATABASE regress_idgen_mallory_db']) AS setting;
+-- Her functions: one that pins the clock for its caller and makes a Snowflake id, one that only
+-- makes one (a SET clause on it is refused), one that unpins (always allowed).
+CREATE FUNCTION regress_mallory.pin_for_caller() RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  PERFORM set_config('idgen.fixed_clock', '2026-04-01 00:00:00+00', true);
+  RETURN idgen.snowflake();
+END
+$$;
+CREATE FUNCTION regress_mallory.snowflake_here() RETURNS bigint LANGUAGE sql
+RETURN idgen.snowflake();
+SELECT outcome('ALTER FUNCTION regress_mallory.snowflake_here() SET idgen.fixed_clock = ''2026-04-01 00:00:00+00''')
+         AS mallory_set_clause;
+CREATE FUNCTION regress_mallory.unpin_for_caller() RETURNS text LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  PERFORM set_config('idgen.fixed_clock', '', false);
+  RESET idgen.fixed_clock;
+  RETURN current_setting('idgen.fixed_clock');
+END
+$$;
+RESET ROLE;
+SELECT count(*) AS settings_stored FROM pg_db_role_setting
+WHERE array_to_string(setconfig, ' ') LIKE '%idgen.fixed_clock%';
+DROP DATABASE regress_idgen_mallory_db;
+-- A superuser calls them. The definer's pin is refused (42501), whoever calls it.
+SELECT outcome('SELECT regress_mallory.pin_for_caller()') AS definer_pins_for_superuser;
+SET idgen.fixed_clock = '2026-04-01 00:00:00+00';
+SELECT regress_mallory.unpin_for_caller() AS definer_unpins,
+       current_setting('idgen.fixed_clock') AS after;
+-- The ids the server's sequence makes now (none without preloading: Snowflake on the real clock
+-- needs it, 55000), and a SET clause that 0.3.0 took (the catalog stands in for a function made
+-- then), pinned to the millisecond of the first of them.
+CREATE TEMP TABLE server_snowflakes (id bigint);
+DO $$
+BEGIN
+  INSERT INTO server_snowflakes SELECT idgen.snowflake() FROM generate_series(1, 1000);
+EXCEPTION WHEN object_not_in_prerequisite_state THEN NULL;
+END
+$$;
+SELECT coalesce((SELECT to_char(idgen.snowflake_timestamp(min(id)) AT TIME ZONE 'UTC',
+                                'YYYY-MM-DD HH24:MI:SS.MS+00') FROM server_snowflakes),
+                '2026-04-01 00:00:00+00') AS server_ms \gset
+UPDATE pg_proc SET proconfig = ARRAY['idgen.fixed_clock=' || :'server_ms']
+WHERE oid = 'regress_mallory.snowflake_here()'::regprocedure;
+CREATE TEMP TABLE clause_snowflakes (id bigint);
+DO $$
+BEGIN
+  INSERT INTO clause_snowflakes SELECT regress_mallory.snowflake_here() FROM generate_series(1, 3);
+EXCEPTION WHEN object_not_in_prerequisite_state THEN NULL;
+END
+$$;
+-- The clause pins nothing: the function makes what idgen.snowflake() makes without it (the
+-- server's next ids, or 55000), never an id the server made (0.3.0 made the first ones of the
+-- pinned millisecond again).
+SELECT outcome('SELECT regress_mallory.snowflake_here()') = outcome('SELECT idgen.snowflake()')
+         AS as_without_the_clause,
+       (SELECT count(*) FROM clause_snowflakes JOIN server_snowflakes USING (id))
+         AS server_ids_made_again,
+       (SELECT count(*) FROM clause_snowflakes
+        WHERE id <= (SELECT max(id) FROM server_snowflakes)) AS not_after_the_server_ids;
 RESET idgen.node_id;
 SET idgen.fixed_clock = '2026-01-01 00:00:00+00';
 

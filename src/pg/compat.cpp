@@ -8,9 +8,26 @@ IDGEN_BEGIN_SERVER_HEADERS
 #include "utils/acl.h"
 #include "utils/datetime.h"
 #include "utils/guc.h"
+#include "utils/guc_tables.h"
 IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
+
+config_generic* find_guc_record(const char* name) noexcept {
+#if PG_VERSION_NUM >= 160000
+  // No placeholder is made and nothing is reported: a hash lookup.
+  config_generic* record = find_option(name, false, true, DEBUG5);
+#else
+  config_generic* record = nullptr;
+  config_generic** records = get_guc_variables();
+  const int count = GetNumConfigOptions();
+  for (int i = 0; i < count && record == nullptr; ++i) {
+    if (pg_strcasecmp(records[i]->name, name) == 0) record = records[i];
+  }
+#endif
+  if (record == nullptr || (record->flags & GUC_CUSTOM_PLACEHOLDER) != 0) return nullptr;
+  return record;
+}
 
 int decode_date_time_quietly(char** field, int* ftype, int nf, int* dtype, struct pg_tm* tm_value,
                              fsec_t* fsec, int* tz) {

@@ -18,6 +18,8 @@ IDGEN_END_SERVER_HEADERS
 #error "idgen needs PostgreSQL 15 or later"
 #endif
 
+struct config_generic;  // utils/guc_tables.h
+
 namespace idgen::pg {
 
 // Memory for a GUC check hook's extra data, which PostgreSQL frees itself: with free() up to 15,
@@ -29,6 +31,12 @@ inline void* guc_extra_alloc(std::size_t size) {
   return std::malloc(size);
 #endif
 }
+
+// The GUC machinery's record of the setting called name (utils/guc_tables.h: its source, the
+// role that set it, its stack of saved values), for a setting's own hooks; nullptr when no module
+// defined it (a placeholder). Never raises, so an assign hook may call it. 16 on export
+// find_option(); 15 only the whole table.
+config_generic* find_guc_record(const char* name) noexcept;
 
 // The cache id a syscache invalidation callback receives: an int up to 18, the enum
 // SysCacheIdentifier from 19 on.

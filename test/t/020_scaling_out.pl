@@ -11,11 +11,12 @@
 #      comb_seq ids do not, group names resolve in each node's registry, public ids decode on
 #      every node with the same key file and on no node with another key.
 #  (b) postgres_fdw sharding: on C, a table partitioned by list whose partitions are foreign
-#      tables on A and B (each in a database whose idgen.fixed_clock is pinned to another year,
-#      while the C session pins its own): where each DEFAULT is evaluated, that a declared column
-#      without a local default is sent as NULL, that no unique index spans foreign partitions;
-#      ledgers hash-partitioned by ledger_id over the shards get their ids from the shard's
-#      trigger, and idgen.ledger_create through the parent routes the genesis by its ledger id.
+#      tables on A and B (the remote sessions of each shard's foreign server pin idgen.fixed_clock
+#      to another year in their connection options, while the C session pins its own): where each
+#      DEFAULT is evaluated, that a declared column without a local default is sent as NULL, that
+#      no unique index spans foreign partitions; ledgers hash-partitioned by ledger_id over the
+#      shards get their ids from the shard's trigger, and idgen.ledger_create through the parent
+#      routes the genesis by its ledger id.
 #  (c) an event ledger appended on A (concurrently) and replicated to C verifies on C with the
 #      same ids, and C's ordinary triggers do not fire for replicated rows; an append on C to the
 #      replicated ledger forks it (the lock is per server); with ENABLE ALWAYS TRIGGER on C,
@@ -361,8 +362,7 @@ for my $k (1, 2)
 	$node->safe_psql('postgres', 'CREATE DATABASE shard');
 	$node->safe_psql(
 		'postgres', qq{
-ALTER DATABASE shard SET idgen.fixed_clock = '@{[2031 + $k]}-01-01 00:00:00+00';
--- Ledger events in those future years are far ahead of the real clock: allowed here (superuser).
+-- Ledger events in future years are far ahead of the real clock: allowed here (superuser).
 ALTER DATABASE shard SET idgen.ledger_max_lead = -1;});
 	$node->safe_psql(
 		'shard', qq{
@@ -376,14 +376,18 @@ CREATE TABLE orders_shard (
 );
 @{[ledger_table('ledgers')]}});
 }
+# The shards' remote sessions pin their clock (A 2032, B 2033) with their own startup options:
+# idgen takes a pin from a session's SET or startup options only, never from a database setting.
 my $fdw_servers = join "\n", map {
-	my ($server, $node, $db) = @$_;
+	my ($server, $node, $db, $year) = @$_;
 	"CREATE SERVER $server FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host '"
 	  . $node->host
 	  . "', port '"
 	  . $node->port
-	  . "', dbname '$db');\nCREATE USER MAPPING FOR CURRENT_USER SERVER $server;"
-} [ 'shard_a', $A, 'shard' ], [ 'shard_b', $B, 'shard' ], [ 'main_a', $A, 'postgres' ],
+	  . "', dbname '$db'"
+	  . ($year ? ", options '-c idgen.fixed_clock=$year-01-01T00:00:00+00'" : '')
+	  . ");\nCREATE USER MAPPING FOR CURRENT_USER SERVER $server;"
+} [ 'shard_a', $A, 'shard', 2032 ], [ 'shard_b', $B, 'shard', 2033 ], [ 'main_a', $A, 'postgres' ],
   [ 'main_b', $B, 'postgres' ];
 $C->safe_psql('postgres', 'CREATE DATABASE coord');
 $C->safe_psql(
@@ -409,7 +413,7 @@ CREATE FOREIGN TABLE ledgers_b PARTITION OF ledgers FOR VALUES WITH (MODULUS 2, 
 CREATE FOREIGN TABLE burst_a (v7 uuid, d128 uuid) SERVER main_a OPTIONS (table_name 'burst');
 CREATE FOREIGN TABLE burst_b (v7 uuid, d128 uuid) SERVER main_b OPTIONS (table_name 'burst');});
 
-# One coordinator session, its clock pinned to 2031 (A's shard database says 2032, B's 2033).
+# One coordinator session, its clock pinned to 2031 (A's shard sessions say 2032, B's 2033).
 $C->safe_psql(
 	'coord', qq{
 SET idgen.fixed_clock = '2031-01-01 00:00:00+00';
@@ -429,7 +433,7 @@ my $placed = q{SELECT string_agg(concat_ws(':', note, n, ports, stamps, combs), 
   FROM orders_shard GROUP BY note) s};
 is( $A->safe_psql('shard', $placed) . ' | ' . $B->safe_psql('shard', $placed),
 	"lean:1:$pA:2032:1 parent:101:$pC:2031:101 partition:1:-1:2031:1 | parent:101:$pC:2031:101",
-	"(b) INSERT and COPY through the partitioned parent: the coordinator's defaults, in the coordinator session (made_on $pC, its pinned 2031 in uuidv7 and COMB); into the foreign partition: that table's own defaults, still local (made_on -1, 2031); a foreign table without the columns: the shard's defaults (A: made_on $pA, its database's 2032)"
+	"(b) INSERT and COPY through the partitioned parent: the coordinator's defaults, in the coordinator session (made_on $pC, its pinned 2031 in uuidv7 and COMB); into the foreign partition: that table's own defaults, still local (made_on -1, 2031); a foreign table without the columns: the shard's defaults (A: made_on $pA, its remote session's 2032)"
 );
 my (undef, undef, $bare) = $C->psql('coord',
 	q{INSERT INTO orders_a_bare (region, note) VALUES (1, 'bare')},

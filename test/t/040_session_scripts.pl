@@ -1,12 +1,13 @@
 # Tests that drive a server through many sessions at once (psql coprocesses, pgbench) are shell
 # scripts in test/t/sessions/ printing one result per check; each runs here against a fresh node
 # of the installation under test, with idgen loaded per backend or preloaded as the script's mode
-# asks: the fixed clock in server settings, fresh backends, generator scope, the group registry
-# cache, concurrent ledger appends, the UUIDv7 lead bound and the public-id key file (which also
-# reads the node's server log: IDGEN_SERVER_LOG), and the attacks that need several sessions: a
+# asks: the fixed clock outside a session's own SET (startup options, postgresql.conf, ALTER
+# SYSTEM, database settings), fresh backends, generator scope, the group registry cache,
+# concurrent ledger appends, the UUIDv7 lead bound and the public-id key file (which also reads
+# the node's server log: IDGEN_SERVER_LOG), and the attacks that need several sessions: a
 # tenant probing a busy ledger hidden from it, a registry writer holding back DROPs, lock requests
-# queued on idgen's objects to stall other roles' ids and DROPs, and Snowflake ids on clocks pinned
-# by roles that are not superusers.
+# queued on idgen's objects to stall other roles' ids and DROPs, Snowflake ids on clocks pinned by
+# roles that are not superusers, and clocks pinned for other sessions.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;

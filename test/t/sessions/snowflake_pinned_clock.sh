@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Nobody but a superuser makes idgen.snowflake() return ids of this server's generator: a clock
-# pinned by any other role (SET, a role's or a database's setting, a value set before idgen was
-# loaded and applied inside a superuser's SECURITY DEFINER function) is refused (42501), and the
-# test seed leaves Snowflake on the server's state, so a seeded session and a plain one running
-# at once make no id twice. Every other generator keeps working on a pinned clock, on a state of
-# the session's own whose ids share no value with the server's made in the same millisecond.
-# idgen 0.2.0 let any role pin the clock and count Snowflake ids from 0 in each millisecond, the
-# ids the server made. MODE: backend (idgen loaded per backend) or server (preloaded). Prints TAP
-# lines.
+# pinned by any other role with SET, or by a superuser's session before idgen was loaded and
+# applied inside a superuser's SECURITY DEFINER function, is refused (42501), and the test seed
+# leaves Snowflake on the server's state, so a seeded session and a plain one running at once make
+# no id twice. Every other generator keeps working on a pinned clock, on a state of the session's
+# own whose ids share no value with the server's made in the same millisecond. Nobody re-dates
+# another session's ids: role and database settings of the clock are refused (a role may write
+# its own, a database's owner the database's), one stored anyway pins nothing, nor does a pin that
+# another role's SECURITY DEFINER function sets for a superuser's session. idgen 0.2.0 let any
+# role pin the clock and count Snowflake ids from 0 in each millisecond, the ids the server made;
+# 0.3.0 took role and database settings for every generator, and another role's pin set for a
+# superuser's session as the superuser's. MODE: backend (idgen loaded per backend) or server
+# (preloaded). Prints TAP lines.
 set -uo pipefail
 cd "$(dirname "$0")/../../.." || exit 1
 source test/lib/sessions.sh
@@ -27,24 +31,63 @@ CREATE FUNCTION snowflake_as_definer() RETURNS bigint LANGUAGE sql SECURITY DEFI
   SET search_path = pg_catalog RETURN idgen.snowflake();
 SQL
   psql -XAtq -d tester_db -c 'CREATE EXTENSION idgen'
+  # Leaves out the warning a session gets for a setting it refuses (at its start where idgen is
+  # preloaded, in full whatever VERBOSITY says).
+  without_warnings() { grep -v -e '^WARNING:' -e '^DETAIL:' -e '^HINT:'; }
 
   check "a role that is not a superuser pins the clock with SET: Snowflake is refused (42501)" \
     "$(as_role tester "$pin" 'SELECT idgen.snowflake()')" 42501
   check "... and uuidv7 still works on it" \
     "$(as_role tester "$pin" "SELECT idgen.uuid_timestamp(idgen.uuidv7()) = '2026-04-01 00:00:00+00'")" t
-  check "a value it set before idgen was loaded is refused inside a superuser's SECURITY DEFINER function" \
+  check "a value it set before idgen was loaded, applied inside a superuser's SECURITY DEFINER function, is still its own: refused (42501)" \
     "$(as_role tester "$pin" 'SELECT snowflake_as_definer()')" 42501
-  q "ALTER ROLE tester SET idgen.fixed_clock = '2026-04-01 00:00:00+00'"
-  check "a role's own setting (ALTER ROLE ... SET) is refused" "$(as_role tester 'SELECT idgen.snowflake()')" 42501
-  q "ALTER ROLE tester RESET idgen.fixed_clock"
-  # (Its session loads idgen first: a setting of a module not loaded is for superusers only.)
-  as_role tester 'SELECT idgen.comb() IS NOT NULL' \
-    "ALTER DATABASE tester_db SET idgen.fixed_clock = '2026-04-01 00:00:00+00'" >/dev/null
-  check "the owner of a database pins the clock of its sessions (ALTER DATABASE ... SET)" \
-    "$(q "SELECT count(*) FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase
-          WHERE d.datname = 'tester_db' AND s.setconfig::text LIKE '%idgen.fixed_clock%'")" 1
-  check "a database owner's setting (ALTER DATABASE ... SET) is refused for a superuser's session too" \
-    "$(psql -XAtq -d tester_db -v VERBOSITY=sqlstate -c 'SELECT idgen.snowflake()' 2>&1)" "ERROR:  42501"
+  # Its own role setting and its database's (it owns it): refused (its session loads idgen first,
+  # else the setting of a module not loaded is for superusers only). 0.3.0 took both.
+  check "a role's own setting (ALTER ROLE ... SET) is refused (22023)" \
+    "$(as_role tester 'SELECT idgen.comb() IS NOT NULL' \
+      "ALTER ROLE tester SET idgen.fixed_clock = '2026-04-01 00:00:00+00'")" "t
+22023"
+  check "the owner of a database sets no clock for its sessions (ALTER DATABASE ... SET: 22023)" \
+    "$(as_role tester 'SELECT idgen.comb() IS NOT NULL' \
+      "ALTER DATABASE tester_db SET idgen.fixed_clock = '2026-04-01 00:00:00+00'")" "t
+22023"
+  # Such settings stored anyway (by 0.3.0; the catalog stands in for them) pin nothing: in
+  # tester_db, a superuser's Snowflake ids are the server's, on the real clock (0.3.0 refused them
+  # there, 42501), or refused as on the real clock without preloading (55000); tester's uuidv7 is
+  # on the real clock (0.3.0 stamped it with the setting).
+  q "INSERT INTO pg_db_role_setting VALUES
+       ((SELECT oid FROM pg_database WHERE datname = 'tester_db'), 0,
+        '{\"idgen.fixed_clock=2026-04-01 00:00:00+00\"}'),
+       (0, 'tester'::regrole, '{\"idgen.fixed_clock=2026-04-01 00:00:00+00\"}')"
+  real_snowflake=$([ "$mode" = server ] && echo t || echo 55000)
+  check "a database setting stored anyway pins no superuser's Snowflake ids in it" \
+    "$(psql -XAtq -d tester_db -v VERBOSITY=sqlstate \
+      -c "SELECT idgen.snowflake_timestamp(idgen.snowflake()) > now() - interval '1 minute'" 2>&1 |
+      without_warnings | sed -E 's/^ERROR:  //')" "$real_snowflake"
+  check "... nor a role's setting its uuidv7" \
+    "$(as_role tester "SELECT idgen.uuid_timestamp(idgen.uuidv7()) > now() - interval '1 minute'" |
+      without_warnings)" t
+  q "DELETE FROM pg_db_role_setting WHERE array_to_string(setconfig, ' ') LIKE '%idgen.fixed_clock%'"
+  # A pin that tester's SECURITY DEFINER function sets for a superuser's session: refused where
+  # idgen is loaded (42501); without preloading a session that has not loaded idgen yet keeps it
+  # unchecked, and idgen ignores it when it loads (the role that set it is not the session's).
+  # 0.3.0 took it as the superuser's own pin: its UUIDv7 ids carried the pinned time and its
+  # Snowflake ids counted from sequence 0 of the pinned millisecond.
+  q "CREATE FUNCTION plant_pin() RETURNS text LANGUAGE plpgsql SECURITY DEFINER
+       SET search_path = pg_catalog AS \$\$
+     BEGIN
+       PERFORM set_config('idgen.fixed_clock', '2026-04-01 00:00:00+00', false);
+       RETURN current_setting('idgen.fixed_clock');
+     END \$\$;
+     ALTER FUNCTION plant_pin() OWNER TO tester"
+  planted=$([ "$mode" = server ] && echo 42501 || echo "2026-04-01 00:00:00+00")
+  check "a pin a SECURITY DEFINER function of another role sets for a superuser's session re-dates none of its ids" \
+    "$(as_role "$(q 'SELECT current_user')" 'SELECT plant_pin()' \
+      "SELECT idgen.uuid_timestamp(idgen.uuidv7()) > now() - interval '1 minute'" \
+      "SELECT idgen.snowflake_timestamp(idgen.snowflake()) > now() - interval '1 minute'")" \
+    "$planted
+t
+$real_snowflake"
   check "a superuser's SET pins Snowflake for tests: the private sequence starts at 0" \
     "$(q "$pin; SELECT idgen.snowflake_sequence(idgen.snowflake()),
                         idgen.snowflake_timestamp(idgen.snowflake()) = '2026-04-01 00:00:00+00'")" \
