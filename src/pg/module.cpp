@@ -27,6 +27,7 @@ void _PG_init(void) {
   define_ledger_max_lead_guc();
   define_node_id_guc();
   define_mark_max_lead_guc();
+  define_library_version_guc();
   MarkGUCPrefixReserved("idgen");
   install_shared_generator_state();
   install_server_clock();
