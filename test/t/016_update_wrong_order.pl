@@ -21,6 +21,28 @@ use Test::More;
 use IdgenTest::UpdatePair qw(release_pair update_files update_databases error_text
   standby_health load_phase compare_servers mark_of);
 
+# The check of the library opens sql/idgen.sql and every update script to 0.4.0 or later (the
+# Makefile puts the one of sql/idgen--0.3.0--0.4.0.sql before the older releases' scripts).
+# first_check($file): the check, when it is the file's first statement (after the opening
+# comments, blank lines and \echo line).
+sub first_check
+{
+	my ($file) = @_;
+	my ($check) = slurp_file($file) =~
+	  /\A(?:(?:\\echo[^\n]*|--[^\n]*|)\n)*(LOAD 'MODULE_PATHNAME';\n.*?^\$library_check\$;\n)/ms;
+	return $check;
+}
+my $check = first_check('sql/idgen.sql');
+my @checked = grep {
+	my ($target) = /--([0-9.]+)\.sql$/;
+	sprintf('%03d%03d%03d', split /\./, $target) ge '000004000'
+} glob('sql/idgen--*--*.sql');
+my @unlike = grep { ($check // '') ne (first_check($_) // 'none') } @checked;
+ok(defined $check && @checked && !@unlike,
+	'sql/idgen.sql and every update script to 0.4.0 or later (' . join(', ', @checked)
+	  . ') open with the same check of the library')
+  or diag('without it: ' . join(' ', defined $check ? @unlike : 'sql/idgen.sql'));
+
 for my $from (qw(0.2.0 0.3.0))
 {
 	my $pair = release_pair($from);
