@@ -7,7 +7,10 @@ MODULE_big  = idgen
 # Install scripts: sql/idgen.sql is the current SQL surface, from which the current version's
 # script is made (see below); released versions' scripts and upgrade scripts ship as they are.
 CURRENT_SCRIPT = build/idgen--$(CONTROL_VERSION).sql
-DATA_built  = $(CURRENT_SCRIPT)
+# Direct update scripts from the releases whose own scripts do not check the library (see below).
+UNCHECKED_RELEASES = 0.1.0 0.2.0
+UPDATE_SHORTCUTS = $(UNCHECKED_RELEASES:%=build/idgen--%--0.4.0.sql)
+DATA_built  = $(CURRENT_SCRIPT) $(UPDATE_SHORTCUTS)
 DATA        = $(wildcard sql/idgen--*.sql)
 # pg_regress scripts: every sql/<name>.sql but the install and upgrade scripts, with expected
 # output in expected/<name>.out; setup (which creates the extension) first, the rest in name order.
@@ -77,6 +80,27 @@ $(CURRENT_SCRIPT): sql/idgen.sql idgen.control
 	{ echo "-- idgen $(CONTROL_VERSION), made by make from sql/idgen.sql: edit that file."; \
 	  cat sql/idgen.sql; } >$@
 
+# Updates from the releases before 0.4.0 begin with their frozen scripts, which do not check the
+# library the session runs (the first block of sql/idgen.sql and of every update script from
+# 0.4.0 on): with the library that was loaded before 0.4.0 was installed (a server not restarted
+# yet), they would stop at PostgreSQL's "could not find function" on a C function that library
+# lacks. So each of them also gets a direct script to 0.4.0: that block, then the scripts of the
+# chain, unchanged. PostgreSQL takes the shortest update path, so the check comes first.
+build/idgen--0.1.0--0.4.0.sql: sql/idgen--0.1.0--0.2.0.sql
+build/idgen--0.1.0--0.4.0.sql build/idgen--0.2.0--0.4.0.sql: sql/idgen--0.2.0--0.3.0.sql
+$(UPDATE_SHORTCUTS): sql/idgen--0.3.0--0.4.0.sql
+	@mkdir -p $(dir $@)
+	{ echo "-- idgen $(subst --, -> ,$(patsubst build/idgen--%.sql,%,$@)) in one step, made by make: the check of the"; \
+	  echo "-- library, then the scripts of the chain (the Makefile says why)."; \
+	  printf '%s\n' '\echo Use "ALTER EXTENSION idgen UPDATE" to load this file. \quit'; \
+	  sed -n "/^LOAD 'MODULE_PATHNAME';$$/,/^\$$library_check\$$;$$/p" sql/idgen--0.3.0--0.4.0.sql; \
+	  cat $(sort $^); } >$@
+	@grep -q '^\$$library_check\$$;$$' $@ || { echo "$@: no library check in sql/idgen--0.3.0--0.4.0.sql"; rm -f $@; exit 1; }
+
+# The update scripts make writes (test/t/011_extension_update.pl).
+print-update-shortcuts:
+	@echo $(notdir $(UPDATE_SHORTCUTS))
+
 # The regression tests of this installation, for scripts (test/lib/regress.sh).
 print-regress:
 	@echo $(REGRESS)
@@ -140,7 +164,7 @@ $(BUILD_DIR)/base62_benchmark: bench/base62_benchmark.cpp src/core/base62.cpp sr
 bench-base62: $(BUILD_DIR)/base62_benchmark
 	$(BUILD_DIR)/base62_benchmark
 
-.PHONY: print-regress unit unit-binaries fuzz format format-check header-check glue-check glue-check-selftest sql-style \
+.PHONY: print-regress print-update-shortcuts unit unit-binaries fuzz format format-check header-check glue-check glue-check-selftest sql-style \
         cppcheck spinlock-check entry-points-check prove_installcheck lint demo test bench-crc32c bench-base62
 # One run per target (never a file, so every `make fuzz` runs them all): `make -j2 fuzz` builds and
 # runs two targets at a time.

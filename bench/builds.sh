@@ -48,24 +48,10 @@ source bench/bench_lib.sh  # say, load_average, run; as_server, free_ports_in, c
 load_before=$(load_average)
 started=$SECONDS
 
-# commit_of REVISION: a released version's last commit (the parent of the commit that moved
-# default_version past it), or the revision itself.
-commit_of() {
-  local rev=$1 bump
-  if [[ $rev =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
-    bump=$(git log --format=%H -S"default_version = '$rev'" -- idgen.control | head -1)
-    [ -n "$bump" ] || { echo "no release $rev in idgen.control's history" >&2; return 1; }
-    # The newest commit that changed the line is the one that moved the version past $rev,
-    # unless $rev is still the default.
-    if grep -q "default_version = '$rev'" idgen.control; then
-      echo HEAD
-    else
-      git rev-parse "$bump^"
-    fi
-  else
-    git rev-parse --verify "$rev^{commit}"
-  fi
-}
+# commit_of REVISION: a released version's last commit, or the revision itself
+# (test/lib/releases.sh).
+source test/lib/releases.sh
+commit_of() { release_commit "$1"; }
 
 work=$(mktemp -d /tmp/idgen-builds.XXXXXX)
 chmod 755 "$work"

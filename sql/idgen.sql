@@ -5,6 +5,44 @@
 -- and upgrade scripts (sql/idgen--*.sql) are kept as they shipped.
 \echo Use "CREATE EXTENSION idgen" to load this file. \quit
 
+-- The library this session runs must be at least the version this script makes: the script names
+-- that version's C functions, which an older library does not have (one that the server preloaded
+-- before this version was installed, until it restarts, or that this session loaded before). The
+-- block says so, and what to do, instead of PostgreSQL's "could not find function" later on. LOAD
+-- loads the installed library unless this session has one already; idgen.library_version is the
+-- version of the one it runs (unknown before 0.4.0). The same block opens every update script
+-- from 0.4.0 on (and the Makefile puts it before the older ones: see UNCHECKED_RELEASES).
+LOAD 'MODULE_PATHNAME';
+
+DO $library_check$
+DECLARE
+  made text := (SELECT e.extversion FROM pg_catalog.pg_extension e
+                WHERE e.extname OPERATOR(pg_catalog.=) 'idgen');
+  running text := pg_catalog.current_setting('idgen.library_version', true);
+  preloaded boolean := 'idgen' OPERATOR(pg_catalog.=) ANY (
+    SELECT pg_catalog.regexp_replace(pg_catalog.btrim(l, ' "'), '^\$libdir/|\.so$', '', 'g')
+    FROM pg_catalog.unnest(pg_catalog.string_to_array(
+           pg_catalog.current_setting('shared_preload_libraries'), ',')) l);
+  numbers text := '^[0-9]+(\.[0-9]+)*$';
+BEGIN
+  IF running OPERATOR(pg_catalog.~) numbers AND made OPERATOR(pg_catalog.~) numbers THEN
+    IF pg_catalog.string_to_array(running, '.')::integer[]
+         OPERATOR(pg_catalog.>=) pg_catalog.string_to_array(made, '.')::integer[] THEN
+      RETURN;
+    END IF;
+  ELSIF running OPERATOR(pg_catalog.=) made THEN
+    RETURN;
+  END IF;
+  RAISE EXCEPTION 'the idgen library loaded in this session is older than version % of the extension', made
+    USING ERRCODE = 'object_not_in_prerequisite_state',
+          DETAIL = pg_catalog.format('This session runs idgen''s library %s; the SQL script of version %s needs that version''s library or a later one.',
+                                     COALESCE(running, 'of a version before 0.4.0'), made),
+          HINT = CASE WHEN preloaded
+                      THEN 'idgen is in shared_preload_libraries: restart the server (on a primary, update and restart its standbys first), then run the command again. See idgen''s docs/upgrading.md.'
+                      ELSE 'Run the command again in a new session, which loads the installed library.' END;
+END
+$library_check$;
+
 -- Whoever owns schema idgen, or may create objects in it, controls idgen: they could drop it with
 -- every column of an idgen type, or put functions and operators where idgen's are looked up. A
 -- role that creates a schema named idgen before a superuser runs CREATE EXTENSION would own it, so

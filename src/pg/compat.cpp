@@ -6,6 +6,7 @@
 IDGEN_BEGIN_SERVER_HEADERS
 #include "catalog/pg_class.h"
 #include "utils/acl.h"
+#include "utils/backend_status.h"
 #include "utils/datetime.h"
 #include "utils/guc.h"
 #include "utils/guc_tables.h"
@@ -65,6 +66,15 @@ bool owns_relation(Oid relid, Oid role) {
 #else
   return pg_class_ownercheck(relid, role);
 #endif
+}
+
+const PgBackendStatus* backend_status_entry(int index) {
+#if PG_VERSION_NUM >= 160000
+  const LocalPgBackendStatus* local = pgstat_get_local_beentry_by_index(index);
+#else
+  const LocalPgBackendStatus* local = pgstat_fetch_stat_local_beentry(index);
+#endif
+  return local == nullptr ? nullptr : &local->backendStatus;
 }
 
 }  // namespace idgen::pg

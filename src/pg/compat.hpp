@@ -10,6 +10,7 @@
 IDGEN_BEGIN_SERVER_HEADERS
 #include "datatype/timestamp.h"
 #include "pgtime.h"
+#include "utils/backend_status.h"
 #include "utils/guc.h"    // guc_malloc (16+)
 #include "utils/inval.h"  // SysCacheIdentifier (19+)
 IDGEN_END_SERVER_HEADERS
@@ -55,6 +56,11 @@ int decode_date_time_quietly(char** field, int* ftype, int nf, int* dtype, struc
 // Whether role owns relation relid (or is a member of its owner, or a superuser): up to 15
 // pg_class_ownercheck, from 16 on object_ownercheck.
 bool owns_relation(Oid relid, Oid role);
+
+// Entry `index` (1 .. pgstat_fetch_stat_numbackends()) of this backend's snapshot of every
+// backend's status, as pg_stat_activity reads it; nullptr outside that range. Named
+// pgstat_fetch_stat_local_beentry up to 15, pgstat_get_local_beentry_by_index from 16.
+const PgBackendStatus* backend_status_entry(int index);
 
 }  // namespace idgen::pg
 

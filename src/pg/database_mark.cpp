@@ -9,6 +9,7 @@
 #include "pg/owner_rights.hpp"
 #include "pg/postgres.hpp"
 #include "pg/server_clock.hpp"
+#include "pg/standby_gate.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/parallel.h"
@@ -151,9 +152,11 @@ DatabaseMarkSeen database_mark_seen = {false, 0};
 
 void adopt_database_mark_now() {
   const MarkSequences seqs = mark_sequences();
+  if (!OidIsValid(seqs.mark)) check_standbys_before_first_mark(true);
   if (OidIsValid(seqs.mark)) {
     const DatabaseMark db = read_marks(seqs);
     const bool ours = db.origin == this_server();
+    check_standbys_before_first_mark(ours && db.mark_ms > 0);
     if (ours) {
       // This server's own marks are covered by its durable mark, unless its file was lost or
       // replaced by an older copy; adopting a lower one would only move the clock on by the

@@ -9,5 +9,7 @@ void define_public_id_key_file_guc();  // idgen.public_id_key_file (public_id_ke
 void define_ledger_max_lead_guc();     // idgen.ledger_max_lead (ledger/lead_guc.cpp)
 void define_node_id_guc();             // idgen.node_id (node_id_guc.cpp)
 void define_mark_max_lead_guc();       // idgen.mark_max_lead (mark_max_lead_guc.cpp)
+void define_library_version_guc();     // idgen.library_version (library_version_guc.cpp)
+void define_standby_gate_guc();        // idgen.standbys_replay_marks (standby_gate.cpp)
 
 }  // namespace idgen::pg

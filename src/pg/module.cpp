@@ -27,6 +27,8 @@ void _PG_init(void) {
   define_ledger_max_lead_guc();
   define_node_id_guc();
   define_mark_max_lead_guc();
+  define_library_version_guc();
+  define_standby_gate_guc();
   MarkGUCPrefixReserved("idgen");
   install_shared_generator_state();
   install_server_clock();

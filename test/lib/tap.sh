@@ -16,7 +16,7 @@ tap_counts() {
 # run_tap PG_CONFIG LOG [TEST...]: runs the given test/t scripts (all by default) with prove -v,
 # writing its output to LOG. Returns prove's status.
 run_tap() {
-  local pg_config=$1 log=$2 work bindir perl_dir status
+  local pg_config=$1 log=$2 work bindir perl_dir status source=$PWD
   shift 2
   local tests=("$@")
   ((${#tests[@]} > 0)) || tests=(test/t/*.pl)
@@ -24,10 +24,15 @@ run_tap() {
   perl_dir=$("$pg_config" --pkglibdir)/pgxs/src/test/perl
   work=$(mktemp -d /tmp/idgen-tap.XXXXXX)
   copy_for_server "$work"  # the tests read the repository's files (sql/, docs/, test/)
+  # The update tests build earlier releases from this repository's git history, as the server's
+  # user, into a cache outside the checkout (test/lib/releases.sh).
+  if [ "$(id -u)" = 0 ]; then
+    install -d -o postgres "${IDGEN_RELEASES_CACHE:-/var/cache/idgen-builds}"
+  fi
   (
     cd "$work" &&
       as_server env TESTDIR="$work" PATH="$bindir:$PATH" PG_CONFIG="$pg_config" \
-        IDGEN_OLD_INSTALL="${IDGEN_OLD_INSTALL:-}" \
+        IDGEN_OLD_INSTALL="${IDGEN_OLD_INSTALL:-}" IDGEN_SOURCE_DIR="$source" \
         PG_REGRESS="$("$pg_config" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
         prove -v -I "$perl_dir" -I "$work/test/perl" "${tests[@]}"
   ) >"$log" 2>&1

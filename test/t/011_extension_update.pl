@@ -29,10 +29,12 @@ my $fresh_lines = () = $fresh =~ /^/mg;
 my $members = () = $fresh =~ /^member /mg;
 
 # The installed scripts must be the repository's: every sql/idgen--*.sql (released versions and
-# upgrade scripts) and the current version's, which make writes from sql/idgen.sql.
+# upgrade scripts), the current version's, which make writes from sql/idgen.sql, and the direct
+# update scripts it writes from the chain (the Makefile's UPDATE_SHORTCUTS).
 my $sharedir = $node->config_data('--sharedir') . '/extension';
+my @shortcuts = split ' ', `make -s --no-print-directory print-update-shortcuts`;
 my @repo_scripts = sort((map { s{.*/}{}r } glob('sql/idgen--*.sql')),
-	"idgen--$default_version.sql");
+	"idgen--$default_version.sql", @shortcuts);
 my @installed_scripts = sort map { s{.*/}{}r } glob("$sharedir/idgen--*.sql");
 is("@installed_scripts", "@repo_scripts",
 	"installed extension scripts are the repository's (@repo_scripts)");
