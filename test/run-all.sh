@@ -173,6 +173,7 @@ IDGEN_OTHER_MAJORS=${IDGEN_OTHER_MAJORS-16 17 18 19}
 IDGEN_MAJOR_TAP_TESTS=(test/t/001_server_restart.pl test/t/010_dump_restore.pl
                        test/t/011_extension_update.pl test/t/012_replication.pl
                        test/t/013_generator_failover.pl test/t/014_restore_generators.pl
+                       test/t/015_adopted_mark.pl
                        test/t/020_scaling_out.pl test/t/021_group_uuid_clusters.pl
                        test/t/040_session_scripts.pl test/t/050_doc_examples.pl
                        test/t/051_hostile_input_log.pl)
