@@ -130,6 +130,14 @@ void adopt_database_mark_now() {
   database_mark_seen.adopted = true;
 }
 
+std::int64_t database_mark_of_this_database() {
+  const MarkSequences seqs = mark_sequences();
+  if (!OidIsValid(seqs.mark)) return 0;
+  std::int64_t mark = 0;
+  as_owner(seqs.mark, [&] { mark = read_sequence(seqs.mark); });
+  return mark;
+}
+
 void record_in_database_mark_now(std::int64_t id_ms) {
   if (XactReadOnly || IsInParallelMode() || RecoveryInProgress()) return;
   const MarkSequences seqs = mark_sequences();

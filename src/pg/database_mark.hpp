@@ -24,6 +24,11 @@ extern DatabaseMarkSeen database_mark_seen;
 void adopt_database_mark_now();
 void record_in_database_mark_now(std::int64_t id_ms);
 
+// This database's mark, read as the sequences' owner (no privilege needed); 0 when the database
+// has no idgen, an idgen that predates the mark, or no mark yet. In a transaction. (A start that
+// found no mark file reads every database's with it: pg/mark_scan.hpp.)
+std::int64_t database_mark_of_this_database();
+
 // Before this backend's first server-wide id: adopts the database's mark when another server
 // wrote it (a restore, an upgrade). Once per backend; later calls return at once.
 inline void adopt_database_mark() {
