@@ -147,6 +147,8 @@ sub warned_about
 
 # The file damaged: the start stops and says what to do; the HINT followed (the file removed).
 {
+	$node->stop;
+	ok(start_shifted($node, 0), 'damaged: the server back on the real clock');
 	my $set = create_id_tables($node, 'damaged', 0);
 	load_ids($node, $set, 'before', ids => 10_000);
 	$node->stop;
@@ -172,6 +174,8 @@ sub warned_about
 # The file removed while the WAL after the last checkpoint holds marks: crash recovery replays
 # them, and the start takes the newest without reading the databases.
 {
+	$node->stop;
+	ok(start_shifted($node, 0), 'replayed: the server back on the real clock');
 	my $set = create_id_tables($node, 'replayed', 0);
 	$node->safe_psql('postgres', 'CHECKPOINT');
 	load_ids($node, $set, 'before', ids => 10_000);
