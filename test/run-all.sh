@@ -162,18 +162,20 @@ count integration "$int_ok" "$int_bad"
 
 # ---- other majors: PostgreSQL 16 to 19 built from ../shared/postgres into a cache (reused on
 # later runs). On each: idgen built with warnings as errors and installed there, the regression
-# suite in both scopes, and the TAP tests that concern the server (crash restart, dump and
-# restore, extension update, a streaming standby, several servers, sessions, hostile input, the
-# docs' examples). Then pg_upgrade from 15 (built from its archive: Debian's 15.20 is newer
-# than the 18 here and stores catalogue options it does not know) to 18, and from 18 to 19.
+# suite in both scopes, and the TAP tests that concern the server (crash restart, a lost or
+# unwritable generator mark file, a crash loop, dump and restore, extension update, a streaming
+# standby, several servers, sessions, hostile input, the docs' examples). Then pg_upgrade from 15
+# (built from its archive: Debian's 15.20 is newer than the 18 here and stores catalogue options
+# it does not know) to 18, and from 18 to 19.
 IDGEN_OTHER_MAJORS=${IDGEN_OTHER_MAJORS-16 17 18 19}
 # Every TAP test but those whose subject is not the server: the bulk concurrency run (030: 19
 # million ids, minutes, the same generator code on every major), the client drivers (031) and
 # the ORM recipes (032).
-IDGEN_MAJOR_TAP_TESTS=(test/t/001_server_restart.pl test/t/010_dump_restore.pl
-                       test/t/011_extension_update.pl test/t/012_replication.pl
-                       test/t/013_generator_failover.pl test/t/014_restore_generators.pl
-                       test/t/015_adopted_mark.pl
+IDGEN_MAJOR_TAP_TESTS=(test/t/001_server_restart.pl test/t/003_lost_generator_mark.pl
+                       test/t/004_crash_loop.pl test/t/005_unwritable_generator_mark.pl
+                       test/t/010_dump_restore.pl test/t/011_extension_update.pl
+                       test/t/012_replication.pl test/t/013_generator_failover.pl
+                       test/t/014_restore_generators.pl test/t/015_adopted_mark.pl
                        test/t/020_scaling_out.pl test/t/021_group_uuid_clusters.pl
                        test/t/040_session_scripts.pl test/t/050_doc_examples.pl
                        test/t/051_hostile_input_log.pl)

@@ -5,6 +5,7 @@
 
 #include "core/arith.hpp"
 #include "pg/mark_max_lead_guc.hpp"
+#include "pg/mark_scan.hpp"
 #include "pg/node_id_guc.hpp"
 #include "pg/owner_rights.hpp"
 #include "pg/postgres.hpp"
@@ -156,12 +157,16 @@ void adopt_database_mark_now() {
   if (OidIsValid(seqs.mark)) {
     const DatabaseMark db = read_marks(seqs);
     const bool ours = db.origin == this_server();
-    check_standbys_before_first_mark(ours && db.mark_ms > 0);
+    // A mark this server set (the update from a release that logged none sets one) or that its
+    // start took from the databases has not been logged yet: the gate looks at the standbys.
+    check_standbys_before_first_mark((ours && db.mark_ms > 0) || start_took_database_marks());
     if (ours) {
       // This server's own marks are covered by its durable mark, unless its file was lost or
-      // replaced by an older copy; adopting a lower one would only move the clock on by the
-      // mark's window at every new session.
-      if (db.mark_ms > server_clock_status().mark_ms) {
+      // replaced by an older copy and the start did not move the clock past it already (it reads
+      // every database's mark when the file is missing); adopting a mark below the durable one,
+      // or below the clock, would only move the clock on by the mark's window at every session.
+      const ServerClockStatus server = server_clock_status();
+      if (db.mark_ms > server.mark_ms && db.mark_ms >= floor_div(server.clock_us, 1000)) {
         adopt_mark(db.mark_ms);
         const char* name = get_database_name(MyDatabaseId);
         ereport(LOG, (errmsg("idgen moved its generators past the generator mark of database "
@@ -178,6 +183,11 @@ void adopt_database_mark_now() {
     database_mark_seen.recorded = db.mark_ms;
   }
   database_mark_seen.adopted = true;
+}
+
+std::int64_t own_database_mark() {
+  const DatabaseMark db = read_database_mark();
+  return db.origin == this_server() ? db.mark_ms : 0;
 }
 
 void record_in_database_mark_now(std::int64_t id_ms) {

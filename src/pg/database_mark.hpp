@@ -29,6 +29,13 @@ extern DatabaseMarkSeen database_mark_seen;
 void adopt_database_mark_now();
 void record_in_database_mark_now(std::int64_t id_ms);
 
+// This database's mark when this server wrote it (or a server with its system identifier: the
+// primary it was a standby of, the server it is a base backup of), else 0: no idgen, one that
+// predates the mark, no mark yet, or another server's (a restore or an upgrade, adopted per
+// database within idgen.mark_max_lead). Read as the sequences' owner, in a transaction. (A start
+// that found no mark file reads every database's with it: pg/mark_scan.hpp.)
+std::int64_t own_database_mark();
+
 // Before this backend's first server-wide id: adopts the database's mark when another server
 // wrote it (a restore, an upgrade) or when it is above the server's (the server's file was lost).
 // Once per backend; later calls return at once. A mark of another server further ahead of the

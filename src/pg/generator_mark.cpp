@@ -23,17 +23,13 @@ IDGEN_BEGIN_SERVER_HEADERS
 IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
+
+const char* const kMarkFileName = "idgen_generator_mark";
+
 namespace {
 
-constexpr const char* kFileName = "idgen_generator_mark";
 constexpr const char* kTempFileName = "idgen_generator_mark.tmp";
 constexpr std::uint8_t kMarkInfo = 0x00;  // the one record type: "the mark is now ..."
-
-// Raises a file error (errno is the cause) at `level` (FATAL at start, else ERROR).
-[[noreturn]] void report_file_error(int level, const char* what, const char* file) {
-  ereport(level, (errcode_for_file_access(), errmsg("could not %s file \"%s\": %m", what, file)));
-  pg_unreachable();
-}
 
 std::int64_t decode_or_fail(const std::uint8_t* bytes, std::size_t n, const char* where) {
   const std::optional<std::int64_t> mark = generator_mark::decode(bytes, n);
@@ -72,6 +68,75 @@ void after_recovery() noexcept { start_clock_after_mark(); }
 
 RmgrData mark_rmgr = {};
 
+// Stops the start: the file is there but cannot be read (errno is the cause).
+[[noreturn]] void report_unreadable_file(const char* what) {
+  ereport(FATAL,
+          (errcode_for_file_access(),
+           errmsg("could not %s idgen's generator mark file \"%s\": %m", what, kMarkFileName),
+           errhint("Make it readable by the server's user.")));
+  pg_unreachable();
+}
+
+constexpr MarkFileWrite kWritten = {true, 0};
+
+MarkFileWrite failed_with(int error) { return {false, error != 0 ? error : EIO}; }
+
+// Writes all of the mark's bytes at the file's start and fsyncs it; closes fd either way.
+MarkFileWrite write_and_sync(int fd, const std::uint8_t* bytes) {
+  errno = 0;
+  const ssize_t n = pg_pwrite(fd, bytes, generator_mark::kEncodedBytes, 0);
+  // A short write of 16 bytes into an empty or 16-byte file means the file system is full.
+  const int write_error =
+      n == static_cast<ssize_t>(generator_mark::kEncodedBytes) ? 0 : (errno != 0 ? errno : ENOSPC);
+  const int sync_error = write_error == 0 && pg_fsync(fd) != 0 ? errno : 0;
+  const int close_error = CloseTransientFile(fd) != 0 ? errno : 0;
+  if (write_error != 0) return failed_with(write_error);
+  if (sync_error != 0) return failed_with(sync_error);
+  if (close_error != 0) return failed_with(close_error);
+  return kWritten;
+}
+
+// fsyncs the data directory, so that a rename in it is durable. (Some systems refuse to fsync a
+// directory; PostgreSQL ignores that as well.)
+MarkFileWrite sync_data_directory() {
+  const int fd = OpenTransientFile(".", O_RDONLY | PG_BINARY);
+  if (fd < 0) return failed_with(errno);
+  const int sync_error = pg_fsync(fd) != 0 && errno != EBADF && errno != EINVAL ? errno : 0;
+  const int close_error = CloseTransientFile(fd) != 0 ? errno : 0;
+  if (sync_error != 0) return failed_with(sync_error);
+  if (close_error != 0) return failed_with(close_error);
+  return kWritten;
+}
+
+// The mark in a new file, fsynced and renamed over the old one. `renamed` says whether the rename
+// happened: after it, only the directory's fsync can have failed, and writing the old file in
+// place would not help.
+MarkFileWrite replace_file(const std::uint8_t* bytes, bool* renamed) {
+  *renamed = false;
+  const int fd = OpenTransientFile(kTempFileName, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
+  if (fd < 0) return failed_with(errno);
+  const MarkFileWrite written = write_and_sync(fd, bytes);
+  if (!written.ok) {
+    (void)unlink(kTempFileName);
+    return written;
+  }
+  if (rename(kTempFileName, kMarkFileName) != 0) {
+    const int rename_error = errno;
+    (void)unlink(kTempFileName);
+    return failed_with(rename_error);
+  }
+  *renamed = true;
+  return sync_data_directory();
+}
+
+// The mark written over the old file's, in place: 16 bytes in one sector, which a crash leaves
+// whole or not written (the CRC tells).
+MarkFileWrite overwrite_file(const std::uint8_t* bytes) {
+  const int fd = OpenTransientFile(kMarkFileName, O_WRONLY | PG_BINARY);
+  if (fd < 0) return failed_with(errno);
+  return write_and_sync(fd, bytes);
+}
+
 }  // namespace
 
 void register_mark_wal() {
@@ -83,11 +148,11 @@ void register_mark_wal() {
   RegisterCustomRmgr(kMarkRmgrId, &mark_rmgr);
 }
 
-std::int64_t read_mark_file() {
-  const int fd = OpenTransientFile(kFileName, O_RDONLY | PG_BINARY);
+std::optional<std::int64_t> read_mark_file() {
+  const int fd = OpenTransientFile(kMarkFileName, O_RDONLY | PG_BINARY);
   if (fd < 0) {
-    if (errno == ENOENT) return 0;
-    report_file_error(FATAL, "open", kFileName);
+    if (errno == ENOENT) return std::nullopt;
+    report_unreadable_file("open");
   }
   std::uint8_t bytes[generator_mark::kEncodedBytes + 1];
   const ssize_t n = read(fd, bytes, sizeof bytes);
@@ -95,38 +160,55 @@ std::int64_t read_mark_file() {
   CloseTransientFile(fd);
   if (n < 0) {
     errno = read_errno;
-    report_file_error(FATAL, "read", kFileName);
+    ereport(FATAL,
+            (errcode_for_file_access(),
+             errmsg("could not read idgen's generator mark file \"%s\": %m", kMarkFileName)));
   }
   const std::optional<std::int64_t> mark =
       generator_mark::decode(bytes, static_cast<std::size_t>(n));
   if (!mark) {
     ereport(FATAL,
             (errcode(ERRCODE_DATA_CORRUPTED),
-             errmsg("idgen's generator mark in file \"%s\" is damaged", kFileName),
+             errmsg("idgen's generator mark in file \"%s\" is damaged", kMarkFileName),
              errdetail("Without it idgen's server-wide generators could hand out ids again."),
-             errhint("Restore the file from a backup of this data directory, or, to start the "
-                     "generators from the clock alone, remove it.")));
-    pg_unreachable();
+             errhint("Restore the file from a backup of this data directory, or remove it: idgen "
+                     "then takes the mark from the WAL that crash recovery replays or, when that "
+                     "holds none, from every database's generator mark, before the first id.")));
   }
-  return *mark;
+  return mark;
 }
 
-void write_mark_file(std::int64_t mark_ms) {
+MarkFileWrite write_mark_file(std::int64_t mark_ms) {
   std::uint8_t bytes[generator_mark::kEncodedBytes];
   generator_mark::encode(mark_ms, bytes);
-  const int fd = OpenTransientFile(kTempFileName, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
-  if (fd < 0) report_file_error(ERROR, "create", kTempFileName);
-  errno = 0;
-  if (write(fd, bytes, sizeof bytes) != static_cast<ssize_t>(sizeof bytes)) {
-    if (errno == 0) errno = ENOSPC;
-    const int write_errno = errno;
-    CloseTransientFile(fd);
-    errno = write_errno;
-    report_file_error(ERROR, "write", kTempFileName);
-  }
-  if (CloseTransientFile(fd) != 0) report_file_error(ERROR, "close", kTempFileName);
-  // fsyncs the new file, renames it over the old one and fsyncs the directory.
-  (void)durable_rename(kTempFileName, kFileName, ERROR);
+  bool renamed = false;
+  const MarkFileWrite replaced = replace_file(bytes, &renamed);
+  if (replaced.ok || renamed) return replaced;
+  const MarkFileWrite overwritten = overwrite_file(bytes);
+  // The first attempt's cause (the directory, the file system) says more than the second's.
+  return overwritten.ok ? overwritten : replaced;
+}
+
+void report_mark_file_failure(const MarkFileWrite& failed, int level) {
+  errno = failed.error;
+  const bool recovering = level < ERROR;
+  ereport(
+      level,
+      (errcode_for_file_access(),
+       recovering
+           ? errmsg("could not write idgen's generator mark to file \"%s\" during "
+                    "recovery: %m",
+                    kMarkFileName)
+           : errmsg("could not write idgen's generator mark to file \"%s\": %m", kMarkFileName),
+       recovering ? errdetail("Recovery goes on with the replayed mark in shared memory. idgen's "
+                              "server-wide generators hand out no id past it until the file can be "
+                              "written.")
+                  : errdetail("idgen's server-wide generators hand out no id past the mark until "
+                              "the file is written, so that no id can come back after a restart. "
+                              "Other generators and sequences are not affected."),
+       errhint("Make the file \"%s\" and the data directory writable by the server's user, "
+               "or free space on their file system: the generators resume at once.",
+               kMarkFileName)));
 }
 
 void log_mark(std::int64_t mark_ms) {

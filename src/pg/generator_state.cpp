@@ -7,6 +7,7 @@
 #include "core/stack_safe.hpp"
 #include "pg/callback.hpp"
 #include "pg/database_mark.hpp"
+#include "pg/mark_scan.hpp"
 #include "pg/postgres.hpp"
 #include "pg/server_clock.hpp"
 
@@ -104,6 +105,14 @@ std::int64_t server_clock_now_ms() { return floor_div(server_clock_now_us(), 100
 void hand_out(std::int64_t clock_ms, std::int64_t id_ms) {
   cover_id_time(clock_ms, id_ms);
   record_in_database_mark(id_ms);
+}
+
+// Before a step on the server's state: the mark a start must find is known (a start without its
+// file reads every database's mark first), and a mark restored into this database counts. Both
+// are once per backend.
+void before_server_step() {
+  await_start_mark();
+  adopt_database_mark();
 }
 
 GeneratorScope scope_of(const GeneratorStates* local) {
@@ -219,6 +228,24 @@ LastIdTimes last_id_times() {
   return times;
 }
 
+void place_distributed_id_after(std::int64_t mark_ms) {
+  const distributed_id::State after{mark_ms - distributed_id::kEpochUnixMs,
+                                    distributed_id::kRandomMax};
+#ifdef IDGEN_LOCK_FREE_128
+  u128 seen = __sync_val_compare_and_swap(&shared->distributed_id, u128{0}, u128{0});
+  while (distributed_id::unpack(seen).last_ts <= after.last_ts) {
+    const u128 now =
+        __sync_val_compare_and_swap(&shared->distributed_id, seen, distributed_id::pack(after));
+    if (now == seen) break;
+    seen = now;
+  }
+#else
+  SpinLockAcquire(&shared->lock);
+  if (shared->distributed_id.last_ts <= after.last_ts) shared->distributed_id = after;
+  SpinLockRelease(&shared->lock);
+#endif
+}
+
 void reset_private_generator_state() { private_states = GeneratorStates{}; }
 
 // The clock is read inside each attempt (inside the lock, or after the state snapshot a swap is
@@ -231,7 +258,7 @@ distributed_id::Step step_distributed_id(std::uint64_t q) {
   if (GeneratorStates* local = local_states()) {
     return distributed_id::step(local->distributed_id, q, clock::now_unix_ms());
   }
-  adopt_database_mark();  // a mark restored into this database counts
+  before_server_step();
   std::int64_t clock_ms = 0;
   const auto attempt = [q, &clock_ms](distributed_id::State& s) {
     clock_ms = server_clock_now_ms();
@@ -250,7 +277,7 @@ distributed_id128::Step step_distributed_id128(u128 q) {
   if (GeneratorStates* local = local_states()) {
     return distributed_id128::step(local->distributed_id128, q, clock::now_unix_ms());
   }
-  adopt_database_mark();  // a mark restored into this database counts
+  before_server_step();
   std::int64_t clock_ms = 0;
   const auto attempt = [q, &clock_ms](distributed_id128::State& s) {
     clock_ms = server_clock_now_ms();
@@ -274,7 +301,7 @@ rfc9562::V7Step step_uuidv7() {
   // Lock-free everywhere: the state is one 64-bit word. A wait or out-of-range step publishes
   // nothing and is returned as it is: `last` was read fresh on entry and the clock after it, so
   // it never rests on a stale view, and the caller's next step reads both again.
-  adopt_database_mark();  // a mark restored into this database counts
+  before_server_step();
   std::uint64_t last = pg_atomic_read_u64(&shared->uuidv7);
   for (;;) {
     const std::int64_t now_us = server_clock_now_us();
@@ -292,7 +319,7 @@ ulid::Step step_ulid(const std::uint8_t* fresh) {
   if (GeneratorStates* local = local_states()) {
     return ulid::step(local->ulid, clock::now_unix_ms(), fresh);
   }
-  adopt_database_mark();  // a mark restored into this database counts
+  before_server_step();
   std::int64_t clock_ms = 0;
   const auto attempt = [fresh, &clock_ms](ulid::State& s) {
     clock_ms = server_clock_now_ms();
@@ -316,7 +343,7 @@ snowflake::Step step_snowflake() {
   }
   // One 64-bit word, lock-free as UUIDv7's; ids may lead the clock by up to 1 s, which the mark
   // covers (hand_out).
-  adopt_database_mark();  // a mark restored into this database counts
+  before_server_step();
   std::uint64_t last = pg_atomic_read_u64(&shared->snowflake);
   for (;;) {
     const std::int64_t clock_ms = server_clock_now_ms();

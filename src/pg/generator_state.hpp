@@ -55,6 +55,13 @@ struct LastIdTimes {
 IDGEN_STACK_SAFE(LastIdTimes);
 LastIdTimes last_id_times();
 
+// Places the server's DistributedId state after an id of time mark_ms (Unix ms), as if it had just
+// made one there with its random part used up: its next id has a later timestamp. Its timestamp
+// trails the clock by the reference library's leeway, so a clock started after the generator
+// mark alone would not take it past the ids the mark covers (pg/server_clock.hpp). Only when
+// preloaded.
+void place_distributed_id_after(std::int64_t mark_ms);
+
 // Forget the private state (a test run starts from a fresh generator).
 void reset_private_generator_state();
 

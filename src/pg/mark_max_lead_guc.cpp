@@ -19,7 +19,7 @@ namespace {
 
 constexpr int kUnlimited = -1;
 // A database copied between servers whose clocks agree to within a minute is adopted (its mark
-// leads its last ids by about 2 s, and a server's own ids lead its clock by about 3 s after a
+// leads its last ids by about 2 s, and a server's own ids lead its clock by about 2 s after a
 // start); a clock a day ahead, or a mark from a wrong year, is not.
 constexpr int kDefaultMs = 60 * 1000;
 int max_lead_ms = kDefaultMs;

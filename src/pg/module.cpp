@@ -3,6 +3,7 @@
 #include "pg/compat.hpp"
 #include "pg/generator_state.hpp"
 #include "pg/gucs.hpp"
+#include "pg/mark_scan.hpp"
 #include "pg/postgres.hpp"
 #include "pg/server_clock.hpp"
 
@@ -30,8 +31,12 @@ void _PG_init(void) {
   define_library_version_guc();
   define_standby_gate_guc();
   MarkGUCPrefixReserved("idgen");
+  // In this order: each one's shared memory is initialised after the one before it (the server
+  // clock places DistributedId's state after the mark; the mark scan asks whether the clock found
+  // its file).
   install_shared_generator_state();
   install_server_clock();
+  install_mark_scan();
   install_cache_invalidation();
 }
 
