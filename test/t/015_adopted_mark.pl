@@ -109,11 +109,15 @@ like($near_err, qr/WARNING:  this database's ids were made by another server \(s
 # in every database, until the clock catches up (the price of keeping them after that server's).
 $node->safe_psql('postgres', q{ALTER DATABASE day_ahead SET idgen.mark_max_lead = '2d'});
 my ($ahead_status, $ahead_out) = $node->psql('day_ahead', $lead_sql);
-ok($ahead_out >= 86400 && $ahead_out <= 86405,
+# About a day: the lead shrinks by half the time that passes (the clock runs at half pace while
+# ahead of the wall clock).
+ok($ahead_out > 86000 && $ahead_out <= 86405,
 	"day_ahead: with idgen.mark_max_lead raised, the mark is adopted and its ids lead by a day ($ahead_out s)");
-ok($node->safe_psql('app', $lead_sql) >= 86400, 'app: then its ids lead by a day too, as documented');
+$lead = $node->safe_psql('app', $lead_sql);
+ok($lead > 86000, "app: then its ids lead by about a day too, as documented ($lead s)");
 $node->restart;
-ok($node->safe_psql('app', $lead_sql) >= 86400, 'after a restart the adopted mark still holds');
+$lead = $node->safe_psql('app', $lead_sql);
+ok($lead > 86000, "after a restart the adopted mark still holds ($lead s)");
 
 $node->stop;
 done_testing();
