@@ -29,8 +29,8 @@ release_commit() {
     bump=$(_release_git log --format=%H -S"default_version = '$rev'" -- idgen.control | head -1)
     [ -n "$bump" ] || { echo "no release $rev in idgen.control's history" >&2; return 1; }
     # The newest commit that changed the line is the one that moved the version past $rev,
-    # unless $rev is still the default.
-    if grep -q "default_version = '$rev'" idgen.control; then
+    # unless $rev is still the default (in the committed tree: the history may be a bare copy).
+    if _release_git show HEAD:idgen.control | grep -q "default_version = '$rev'"; then
       echo HEAD
     else
       _release_git rev-parse "$bump^"
