@@ -10,7 +10,9 @@ FROM pg_extension WHERE extname = 'idgen';
 SELECT has_schema_privilege('public', 'idgen', 'USAGE') AS public_usage,
        has_schema_privilege('public', 'idgen_internal', 'USAGE') AS public_usage_internal,
        has_schema_privilege('pg_database_owner', 'idgen_internal', 'USAGE') AS owner_usage_internal;
-SELECT c.oid::regclass AS internal_relation, c.relkind, c.relacl
+SELECT c.oid::regclass AS internal_relation, c.relkind,
+       (SELECT string_agg(a.grantee::regrole || ' ' || a.privilege_type, ', ' ORDER BY 1)
+        FROM aclexplode(c.relacl) a WHERE a.grantee <> c.relowner) AS granted_to_others
 FROM pg_class c WHERE c.relnamespace = 'idgen_internal'::regnamespace ORDER BY 1::text;
 
 -- idgen's objects are in schema idgen, except the comparison operators of idgen.event_id,
