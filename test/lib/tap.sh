@@ -14,7 +14,9 @@ tap_counts() {
 }
 
 # run_tap PG_CONFIG LOG [TEST...]: runs the given test/t scripts (all by default) with prove -v,
-# writing its output to LOG. Returns prove's status.
+# writing its output to LOG. Returns prove's status. IDGEN_PROVE_JOBS=N runs N scripts at a time
+# (prove -jN; each script's output stays together in the log, and the framework gives each node a
+# port of its own).
 run_tap() {
   local pg_config=$1 log=$2 work bindir perl_dir status source=$PWD
   shift 2
@@ -41,7 +43,7 @@ run_tap() {
       as_server env TESTDIR="$work" PATH="$bindir:$PATH" PG_CONFIG="$pg_config" \
         IDGEN_OLD_INSTALL="${IDGEN_OLD_INSTALL:-}" IDGEN_SOURCE_DIR="$source" \
         PG_REGRESS="$("$pg_config" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
-        prove -v -I "$perl_dir" -I "$work/test/perl" "${tests[@]}"
+        prove -v ${IDGEN_PROVE_JOBS:+-j$IDGEN_PROVE_JOBS} -I "$perl_dir" -I "$work/test/perl" "${tests[@]}"
   ) >"$log" 2>&1
   status=$?
   # Keep the test and server logs of a failed run next to the prove log (tmp_check/log up to 15,
