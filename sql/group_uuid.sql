@@ -34,11 +34,11 @@ SELECT idgen.group_key_text(idgen.group_uuid(1, 0)) AS zero,
        idgen.group_key_text(idgen.group_uuid(1, x'23122e'::bigint)) AS seed_key,
        idgen.group_key_text(idgen.group_uuid(1, 281474976710655)) AS max_key;
 
--- 100 000 ids of one group, made in random key order, sort in key order. Expect 0 inversions.
+-- 20 000 ids of one group, made in random key order, sort in key order. Expect 0 inversions.
 SELECT count(*) AS inversions
 FROM (SELECT k, lag(k) OVER (ORDER BY id) AS prev
       FROM (SELECT k, idgen.group_uuid(x'2b6'::int, k) AS id
-            FROM generate_series(1, 100000) k ORDER BY md5(k::text)) made) ordered
+            FROM generate_series(1, 20000) k ORDER BY md5(k::text)) made) ordered
 WHERE prev >= k;
 
 -- Friendly key text: any case, leading zeros; anything else 22P02, above 2^48 - 1 22003.
@@ -83,7 +83,7 @@ SELECT idgen.group_uuid_group(idgen.group_uuid('person', 1)) = idgen.crc12('pers
 SELECT idgen.register_group('person') AS person, idgen.register_group('Person') AS "Person";
 SELECT idgen.register_group('person') AS again_same_id;
 -- A name whose CRC-12 is taken: refused, naming both, with a free id to use.
-SELECT n AS clashing_name FROM (SELECT 'group' || g AS n FROM generate_series(1, 100000) g) x
+SELECT n AS clashing_name FROM (SELECT 'group' || g AS n FROM generate_series(1, 9999) g) x
 WHERE idgen.crc12(n) = idgen.crc12('person') ORDER BY length(n), n LIMIT 1 \gset
 \set VERBOSITY default
 SELECT idgen.register_group(:'clashing_name');
