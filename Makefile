@@ -165,7 +165,7 @@ bench-base62: $(BUILD_DIR)/base62_benchmark
 	$(BUILD_DIR)/base62_benchmark
 
 .PHONY: print-regress print-update-shortcuts unit unit-binaries fuzz format format-check header-check glue-check glue-check-selftest sql-style \
-        cppcheck spinlock-check entry-points-check prove_installcheck lint demo test bench-crc32c bench-base62
+        cppcheck spinlock-check entry-points-check prove_installcheck lint tap-header-check demo test test-quick bench-crc32c bench-base62
 # One run per target (never a file, so every `make fuzz` runs them all): `make -j2 fuzz` builds and
 # runs two targets at a time.
 fuzz: $(FUZZ_TARGETS:%=%.run)
@@ -248,8 +248,12 @@ prove_installcheck:
 entry-points-check:
 	bash test/lint/entry_points.sh
 
+# Every TAP test says in its header where it runs (test/lint/tap_headers.sh).
+tap-header-check:
+	bash test/lint/tap_headers.sh
+
 lint: format-check header-check glue-check glue-check-selftest sql-style cppcheck dist-check \
-      spinlock-check entry-points-check
+      spinlock-check entry-points-check tap-header-check
 
 # PGXN release archive of the committed tree (HEAD), named after the control file's version.
 DIST_VERSION = $(CONTROL_VERSION)
@@ -269,6 +273,12 @@ demo:
 
 test:
 	bash test/run-all.sh
+
+# The inner loop: an incremental build with warnings as errors, the lint checks, the unit tests,
+# the regression suite in both loading modes and the TAP tests marked tier=quick (about 5
+# minutes once a full run has filled the caches). Run it before every commit.
+test-quick:
+	bash test/run-all.sh quick
 
 clean: clean-project
 clean-project:

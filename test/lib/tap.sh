@@ -4,13 +4,32 @@
 # Source test/lib/clusters.sh first (as_server).
 
 # tap_counts LOG: prints "<passed> <failed>" for a verbose prove log (skips are neither); a script
-# that died before its plan finished (prove says "Dubious" or "Bad plan") is one more failure.
+# that failed with no failed check (it died, or its plan did not match: prove's summary lists it
+# with "Failed: 0") is one more failure.
 tap_counts() {
-  local ok bad dubious
+  local ok bad broken
   ok=$(grep -E '^ *ok [0-9]+' "$1" | grep -vci '# skip')  # a skipped check is not a pass
   bad=$(grep -cE '^ *not ok [0-9]+' "$1")
-  dubious=$(grep -cE 'Dubious, test returned|Bad plan|No plan found|Parse errors' "$1")
-  echo "$ok $((bad + dubious))"
+  broken=$(grep -cE '\(Wstat: [0-9]+.* Failed: 0\)$' "$1")
+  echo "$ok $((bad + broken))"
+}
+
+# tap_tests [KEY=VALUE...]: the test/t scripts, in name order, whose header line
+#   # idgen-test: majors=all|15 tier=quick|full
+# holds every KEY=VALUE given (all of them with none). majors=all: the test concerns the server
+# and runs on every supported major; majors=15: on Debian's PostgreSQL 15 only (its subject is
+# not the server: bulk concurrency, client programs; or it needs 15's own packages). tier=quick:
+# it also runs in the quick tier. test/lint/tap_headers.sh checks that every script has one.
+tap_tests() {
+  local file header want selected
+  for file in test/t/*.pl; do
+    header=$(grep -m 1 '^# idgen-test: ' "$file") || continue
+    selected=1
+    for want in "$@"; do
+      [[ " ${header#*: } " == *" $want "* ]] || selected=0
+    done
+    ((selected)) && echo "$file"
+  done
 }
 
 # run_tap PG_CONFIG LOG [TEST...]: runs the given test/t scripts (all by default) with prove -v,

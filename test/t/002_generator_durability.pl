@@ -1,3 +1,4 @@
+# idgen-test: majors=15 tier=full
 # Ids keep their order through crashes and clock steps: on a server with idgen preloaded and
 # idgen.node_id set, whose wall clock the test shifts (libfaketime; CLOCK_MONOTONIC stays real,
 # as when an administrator or NTP steps the clock), every generator (snowflake, uuidv7, ulid,

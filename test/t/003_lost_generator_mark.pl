@@ -1,3 +1,4 @@
+# idgen-test: majors=all tier=full
 # A start that does not find idgen's generator mark file still starts the server-wide generators
 # after every id they handed out: the mark has other copies, the WAL that crash recovery replays
 # and every database's own mark, and a start takes the newest it can read before the first id of

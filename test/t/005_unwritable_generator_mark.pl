@@ -1,3 +1,4 @@
+# idgen-test: majors=all tier=full
 # When idgen cannot write its generator mark file, it fails only what it must, says why once per
 # failed call, floods nothing, and the server survives: on a server with idgen preloaded and
 # idgen.node_id set (the server runs as a user the permissions apply to),

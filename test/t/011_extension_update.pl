@@ -1,3 +1,4 @@
+# idgen-test: majors=all tier=full
 # ALTER EXTENSION idgen UPDATE from every released version (CHANGELOG.md, install scripts) and
 # every version with an update path to default_version: a database that the old version filled
 # (every kind of idgen column, a ledger, registered groups) keeps every row, its defaults and its

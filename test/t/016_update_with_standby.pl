@@ -1,3 +1,4 @@
+# idgen-test: majors=15 tier=full
 # Updating idgen on a primary with a streaming standby, step by step as docs/upgrading.md says,
 # from the real 0.2.0 and 0.3.0 (their libraries and scripts built from this repository's
 # history, test/lib/releases.sh) with data made by them: the release's application database and

@@ -1,3 +1,4 @@
+# idgen-test: majors=15 tier=full
 # Updating idgen on a primary with a streaming standby in the wrong order, from the real 0.2.0
 # and 0.3.0 (built from this repository's history) with data made by them: each mistake fails
 # with an error that names idgen and the fix, the standby never stops, and once the fix is

@@ -1,3 +1,4 @@
+# idgen-test: majors=15 tier=full
 # What docs/durability.md and docs/upgrading.md say of ids made while idgen is not preloaded
 # (backend scope): each backend orders its own ids only, nothing of that state outlives the
 # backend, and no generator mark covers them, so once idgen is preloaded again new ids may sort

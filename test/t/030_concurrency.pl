@@ -1,3 +1,4 @@
+# idgen-test: majors=15 tier=full
 # Concurrency: for every generator, 16 pgbench sessions insert 100 000 ids each into a table with
 # a unique index, every transaction on a new connection (pgbench -C), so each of the 1 600
 # transactions runs in a freshly forked backend and the random stream's fork safety is exercised;

@@ -1,3 +1,4 @@
+# idgen-test: majors=15 tier=full
 # idgen through real client drivers, as applications use them: psycopg 3 (Debian's
 # python3-psycopg) and node-postgres (npm pg, pinned in test/drivers/package.json and
 # package-lock.json), against a server with idgen loaded per backend and one with it preloaded.

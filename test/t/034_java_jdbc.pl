@@ -1,3 +1,4 @@
+# idgen-test: majors=15 tier=full
 # The Java recipe of docs/java-jdbc.md, run as printed: JDBC (Java 17, Debian's pgjdbc 42.5) with
 # tables keyed by every id family through their column DEFAULTs (COMB, UUIDv7, Snowflake,
 # DistributedId, ULID, TypeID), the keys read back as Java types with no loss, looked up by their

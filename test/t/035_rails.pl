@@ -1,3 +1,4 @@
+# idgen-test: majors=15 tier=full
 # The Active Record recipe of docs/rails-activerecord.md, run as printed: Ruby, Active Record 6.1
 # and ruby-pg from Debian (test/stacks/rails/prepare.sh), tables keyed by every idgen family made
 # by an Active Record migration, each key read back, looked up by its URL form or text, paged by

@@ -1,3 +1,4 @@
+# idgen-test: majors=15 tier=full
 # The Drizzle recipe of docs/drizzle.md, run as printed: Drizzle ORM, drizzle-kit and
 # node-postgres (npm, pinned in test/stacks/drizzle/package.json and package-lock.json, installed
 # by test/stacks/drizzle/prepare.sh), with tables keyed by each idgen family. drizzle-kit generate

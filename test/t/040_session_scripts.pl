@@ -1,3 +1,4 @@
+# idgen-test: majors=all tier=full
 # Tests that drive a server through many sessions at once (psql coprocesses, pgbench) are shell
 # scripts in test/t/sessions/ printing one result per check; each runs here against a fresh node
 # of the installation under test, with idgen loaded per backend or preloaded as the script's mode

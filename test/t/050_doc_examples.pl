@@ -1,3 +1,4 @@
+# idgen-test: majors=all tier=full
 # Every SQL example of the docs runs as printed (test/t/doc_examples.sh extracts and runs them; one
 # result per block), against a throwaway server of the installation under test.
 use strict;

@@ -1,3 +1,4 @@
+# idgen-test: majors=all tier=full
 # Hostile input leaves no crash behind: runs the regression suite's hostile-input script
 # (sql/hostile_input.sql: every idgen function with malformed, empty, huge, negative, boundary,
 # non-ASCII and NULL arguments, about 900 calls) against a throwaway server, then checks that

@@ -1,3 +1,4 @@
+# idgen-test: majors=15 tier=full
 # Setting up Snowflake ids as a new user does: idgen.snowflake() on a server that lacks its
 # prerequisites names every missing one in one message (docs/snowflake.md shows it verbatim), the
 # statements of its hint work pasted into a fresh session, and so does the docs' own setup block;

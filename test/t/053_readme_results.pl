@@ -1,3 +1,4 @@
+# idgen-test: majors=15 tier=full
 # The README's examples print what their comments say. test/t/doc_examples.sh runs every block of
 # the docs but compares only errors; here each README statement whose result the README shows is
 # run and its result compared with what is shown:
