@@ -89,6 +89,15 @@ same_as_installed() {
   return $status
 }
 
+# ensure_node: Node.js and npm, Debian's packages unless the machine already has both (NodeSource's
+# nodejs package includes npm and conflicts with Debian's npm package, so asking for npm there
+# would replace Node.js).
+ensure_node() {
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    ensure_packages nodejs npm
+  fi
+}
+
 # npm_ci_pinned DIR: installs the npm packages pinned in DIR/package.json and package-lock.json
 # (dependencies and devDependencies) into DIR/node_modules with npm ci, readable by everyone (the
 # tests run as the server's user); skipped when every pinned version is there, so it works

@@ -1,3 +1,4 @@
+# idgen-test: majors=15 tier=full
 # The ORM recipes of docs/orm-recipes.md, run as printed: Django (Debian's python3-django),
 # SQLAlchemy (python3-sqlalchemy) and Sequelize (npm, pinned in test/orms/package.json), each with
 # keys the database generates through idgen, read back, looked up by their short URL form, the
@@ -5,7 +6,7 @@
 # idgen.typeid (the text is the id: found by it, paged by it, another prefix finding nothing).
 # Each recipe checks its own claims and prints one line per check; the page must show every
 # recipe file verbatim and exactly the lines it prints, so the docs cannot drift from what runs.
-# test/drivers/prepare.sh installs the packages.
+# test/orms/prepare.sh installs the packages.
 use strict;
 use warnings;
 use PostgreSQL::Test::Utils;
@@ -17,7 +18,7 @@ my $page = 'docs/orm-recipes.md';
 my $blocks = page_blocks($page);
 
 ok(-f 'test/orms/node_modules/sequelize/package.json',
-	'Sequelize is installed in test/orms/node_modules (test/drivers/prepare.sh)');
+	'Sequelize is installed in test/orms/node_modules (test/orms/prepare.sh)');
 
 my ($node, $env) = recipe_node('orms');
 

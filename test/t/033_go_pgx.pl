@@ -1,10 +1,11 @@
+# idgen-test: majors=15 tier=full
 # The Go recipe of docs/go-pgx.md, run as printed: pgx v4 (Debian's golang-github-jackc-pgx-v4-dev)
 # with tables keyed by every id family idgen generates (COMB, UUIDv7, ULID, TypeID, Snowflake,
 # DistributedId), each key read back as a Go value without losing a digit, looked up by its URL
 # form, paged by the key and written to JSON, and the stack's traps shown failing next to their
 # fixes. The recipe checks its own claims and prints one line per check; the page must show the
 # recipe verbatim and exactly the lines it prints, so the docs cannot drift from what runs.
-# test/stacks/go/prepare.sh (run by test/drivers/prepare.sh) builds the binary, keyed by the
+# test/stacks/go/prepare.sh (run by test/run-all.sh) builds the binary, keyed by the
 # recipe's SHA-256, into /var/cache/idgen-stacks: a recipe changed since then is not built, and
 # this test fails until prepare.sh runs again.
 use strict;

@@ -5,13 +5,9 @@
 # tsx, Zod; TypeScript and the type packages for the type check) into its node_modules with npm ci,
 # skipped when every pinned version is there (it works offline then). Nothing is compiled ahead:
 # tsx compiles the TypeScript as it loads it, and drizzle-kit loads the config and schema itself.
-# test/drivers/prepare.sh runs it as root before the TAP suite.
+# test/run-all.sh runs it as root before the TAP suite.
 set -uo pipefail
 cd "$(dirname "$0")/../../.." || exit 1
 source test/lib/deps.sh
-# NodeSource's nodejs package includes npm and conflicts with Debian's npm package: ask for npm
-# only where Node.js or npm is missing.
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  ensure_packages nodejs npm
-fi
+ensure_node
 npm_ci_pinned test/stacks/drizzle
