@@ -17,6 +17,9 @@ IDGEN_DEMO_PACKAGES=(postgresql-15 postgresql-server-dev-15 libssl-dev make g++)
 IDGEN_TEST_PACKAGES=("${IDGEN_DEMO_PACKAGES[@]}" libgtest-dev clang-format cppcheck clang-14
                      libclang-rt-14-dev git jq unzip pgxnclient python3 universal-ctags valgrind libipc-run-perl bison flex
                      zlib1g-dev
+                     # the linters of make lint beyond the C++ ones: shellcheck for the shell
+                     # scripts, perlcritic for the TAP tests' Perl, flake8 for the Python
+                     shellcheck libperl-critic-perl flake8
                      # libfaketime, preloaded into servers whose wall clock the TAP tests shift
                      # (test/perl/IdgenTest/ShiftedClock.pm)
                      faketime
