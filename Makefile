@@ -112,6 +112,20 @@ override BITCODE_CXXFLAGS += -std=c++17 -Wno-register $(if $(filter x86_64,$(she
 
 # ---- project targets ---------------------------------------------------------------------------
 
+# The tools of the project's targets, each overridable: `make lint CLANG_FORMAT=clang-format-16`.
+# PYTHON is PGXS's (the interpreter the server was configured with), empty when the server had
+# none; the lint's scripts then use Debian's.
+ifeq ($(PYTHON),)
+PYTHON = /usr/bin/python3
+endif
+CLANGXX      ?= clang++-14
+CLANG_FORMAT ?= clang-format
+CPPCHECK     ?= cppcheck
+CTAGS        ?= ctags
+SHELLCHECK   ?= shellcheck
+PERLCRITIC   ?= perlcritic
+FLAKE8       ?= flake8
+
 BUILD_DIR      = build
 UNIT_SRCS      = $(wildcard test/unit/*.cpp)
 UNIT_CXXFLAGS  = -std=c++17 -O2 -g -Wall -Wextra -Werror -I$(CURDIR)/src \
@@ -138,7 +152,6 @@ FUZZ_RUNS    = 2000000
 FUZZ_MAX_LEN = 512
 FUZZ_LIMIT   = $(if $(FUZZ_SECONDS),-max_total_time=$(FUZZ_SECONDS),-runs=$(FUZZ_RUNS)) \
   -max_len=$(FUZZ_MAX_LEN)
-CLANGXX      = clang++-14
 
 $(BUILD_DIR)/fuzz/%: test/fuzz/fuzz_%.cpp $(CORE_SRCS) $(wildcard src/core/*.hpp)
 	@mkdir -p $(BUILD_DIR)/fuzz
@@ -164,8 +177,11 @@ $(BUILD_DIR)/base62_benchmark: bench/base62_benchmark.cpp src/core/base62.cpp sr
 bench-base62: $(BUILD_DIR)/base62_benchmark
 	$(BUILD_DIR)/base62_benchmark
 
-.PHONY: print-regress print-update-shortcuts unit unit-binaries fuzz format format-check header-check glue-check glue-check-selftest sql-style \
-        cppcheck spinlock-check entry-points-check prove_installcheck lint tap-header-check demo test test-quick bench-crc32c bench-base62
+# Every target that names no file (PGXS declares its own).
+.PHONY: help print-regress print-update-shortcuts unit unit-binaries unit-sanitized fuzz \
+        bench-crc32c bench-base62 format format-check header-check cppcheck glue-check sql-style \
+        glue-check-selftest spinlock-check prove_installcheck entry-points-check shell-lint \
+        perl-lint python-lint tap-header-check lint dist dist-check demo test test-quick clean-project
 # One run per target (never a file, so every `make fuzz` runs them all): `make -j2 fuzz` builds and
 # runs two targets at a time.
 fuzz: $(FUZZ_TARGETS:%=%.run)
@@ -196,10 +212,10 @@ unit-sanitized: $(BUILD_DIR)/unit_tests_sanitized
 CPP_FILES = $(wildcard src/core/*.[ch]pp src/pg/*.[ch]pp src/pg/*/*.[ch]pp test/unit/*.[ch]pp test/fuzz/*.cpp bench/*.cpp)
 
 format:
-	clang-format -i $(CPP_FILES)
+	$(CLANG_FORMAT) -i $(CPP_FILES)
 
 format-check:
-	clang-format --dry-run --Werror $(CPP_FILES)
+	$(CLANG_FORMAT) --dry-run --Werror $(CPP_FILES)
 
 # src/core is the pure side of the wall: its quoted includes are core headers only, its angle
 # includes system headers that no PostgreSQL header shares a name with. (The unit build, which
@@ -212,7 +228,7 @@ header-check:
 	  || { echo "src/core must not include PostgreSQL headers"; exit 1; }
 
 cppcheck:
-	cppcheck --quiet --error-exitcode=1 --std=c++17 --language=c++ \
+	$(CPPCHECK) --quiet --error-exitcode=1 --std=c++17 --language=c++ \
 	  --enable=warning,performance,portability --library=googletest --library=openssl --library=posix \
 	  --inline-suppr -I src src/core src/pg test/unit
 
@@ -220,14 +236,14 @@ cppcheck:
 # each boundary check (the compiler's and the lint's) and the SQL layout check fire on a
 # deliberately broken copy.
 glue-check:
-	/usr/bin/python3 test/lint/glue_rules.py
+	$(PYTHON) test/lint/glue_rules.py
 
 # The one layout of sql/idgen.sql (test/lint/sql_style.py).
 sql-style:
-	/usr/bin/python3 test/lint/sql_style.py
+	$(PYTHON) test/lint/sql_style.py
 
 glue-check-selftest:
-	PG_CONFIG=$(PG_CONFIG) bash test/lint/glue_rules_selftest.sh
+	PG_CONFIG=$(PG_CONFIG) PYTHON=$(PYTHON) bash test/lint/glue_rules_selftest.sh
 
 # The shared generator states have a lock-free form (x86-64's cmpxchg16b) and a spinlock form
 # (every other CPU, arm64 included); the build here compiles the first, this the second.
@@ -246,14 +262,42 @@ prove_installcheck:
 
 # Universal Ctags finds every SQL entry point by its C name (.ctags.d/idgen.ctags).
 entry-points-check:
-	bash test/lint/entry_points.sh
+	CTAGS=$(CTAGS) bash test/lint/entry_points.sh
+
+# The scripts of the repository, by language: the tracked files with the language's extensions,
+# and those whose #! line names its interpreter (.ci/run). Found when a lint target runs, in the
+# checkout (git ls-files).
+tracked_scripts = $(sort $(shell git ls-files $(1)) \
+  $(shell git ls-files -z | xargs -0 awk 'FNR == 1 { if ($$0 ~ /^\#!.*[\/ ]($(2))([ \t]|$$)/) print FILENAME; nextfile }' 2>/dev/null))
+SHELL_SCRIPTS = $(call tracked_scripts,'*.sh',(ba)?sh)
+PERL_SCRIPTS  = $(call tracked_scripts,'*.pl' '*.pm',perl)
+PYTHON_SCRIPTS = $(call tracked_scripts,'*.py',python3?)
+
+# shellcheck on every shell script, at its default severity (settings in .shellcheckrc).
+shell-lint:
+	$(SHELLCHECK) $(SHELL_SCRIPTS)
+
+# perlcritic on the Perl of the TAP tests (.perlcriticrc), then perl -c with the PostgreSQL TAP
+# framework of the installation PG_CONFIG names (PostgreSQL::Test::Cluster) and test/perl; a
+# compile-time warning fails it too.
+perl-lint:
+	$(PERLCRITIC) --quiet --profile .perlcriticrc $(PERL_SCRIPTS)
+	@status=0; tap_perl=$$($(PG_CONFIG) --pkglibdir)/pgxs/src/test/perl; \
+	  for f in $(PERL_SCRIPTS); do \
+	    out=$$($(PERL) -c -I "$$tap_perl" -I test/perl "$$f" 2>&1) || status=1; \
+	    [ "$$out" = "$$f syntax OK" ] || { echo "$$out"; status=1; }; \
+	  done; exit $$status
+
+# flake8 (pyflakes and pycodestyle) on every Python file (settings in .flake8).
+python-lint:
+	$(FLAKE8) $(PYTHON_SCRIPTS)
 
 # Every TAP test says in its header where it runs (test/lint/tap_headers.sh).
 tap-header-check:
 	bash test/lint/tap_headers.sh
 
 lint: format-check header-check glue-check glue-check-selftest sql-style cppcheck dist-check \
-      spinlock-check entry-points-check tap-header-check
+      spinlock-check entry-points-check tap-header-check shell-lint perl-lint python-lint
 
 # PGXN release archive of the committed tree (HEAD), named after the control file's version.
 DIST_VERSION = $(CONTROL_VERSION)
@@ -283,3 +327,36 @@ test-quick:
 clean: clean-project
 clean-project:
 	rm -rf $(BUILD_DIR) $(OBJS:.o=.d)
+
+# The targets a contributor uses, one line each (CONTRIBUTING.md says more).
+help:
+	@echo 'make TARGET [PG_CONFIG=.../pg_config], for the PostgreSQL that pg_config names; the tools are'
+	@echo 'variables: PYTHON CLANGXX CLANG_FORMAT CPPCHECK CTAGS SHELLCHECK PERLCRITIC FLAKE8'
+	@echo '  (none)                build the extension'
+	@echo '  install               install it into that PostgreSQL'
+	@echo '  installcheck          pg_regress against a running server (REGRESS="setup <test>" for one)'
+	@echo '  prove_installcheck    the TAP tests, each in its own clusters (PROVE_TESTS=test/t/<file>.pl)'
+	@echo '  unit                  GoogleTest on src/core'
+	@echo '  unit-sanitized        the same under AddressSanitizer and UndefinedBehaviorSanitizer'
+	@echo '  fuzz                  every libFuzzer target (FUZZ_RUNS or FUZZ_SECONDS; make -j2 fuzz)'
+	@echo '  format                clang-format the C++ in place'
+	@echo '  lint                  every check below'
+	@echo '  format-check          the C++ is clang-formatted'
+	@echo '  header-check          src/core includes no PostgreSQL header'
+	@echo '  glue-check            the glue keeps its boundary rules (test/lint/glue_rules.py)'
+	@echo '  glue-check-selftest   each boundary check fires on a broken copy'
+	@echo '  sql-style             sql/idgen.sql keeps its layout'
+	@echo '  cppcheck              cppcheck on src and test/unit'
+	@echo '  dist-check            the PGXN archive of HEAD is what PGXN expects'
+	@echo '  spinlock-check        the generator states compile in their spinlock form'
+	@echo '  entry-points-check    ctags finds every SQL entry point'
+	@echo '  shell-lint            shellcheck on every shell script'
+	@echo '  perl-lint             perlcritic and perl -c on every Perl file'
+	@echo '  python-lint           flake8 on every Python file'
+	@echo '  tap-header-check      every TAP test says where it runs (# idgen-test: header)'
+	@echo '  test-quick            build, fast lint, unit, regression in both modes and a few TAP tests, in about 5 minutes'
+	@echo '  test                  the whole test command, as CI runs it (test/run-all.sh)'
+	@echo '  demo                  the README'"'"'s demo (docs/demo.sh)'
+	@echo '  dist                  the PGXN archive of HEAD (build/idgen-<version>.zip)'
+	@echo '  bench-crc32c          Google Benchmark of CRC-32C (also bench-base62)'
+	@echo '  clean                 remove the build output'

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Helpers of the benchmarks that build and start their own PostgreSQL installations
 # (bench/peers.sh, bench/builds.sh): sourced from the repository's root.
 # shellcheck source=test/lib/clusters.sh

@@ -27,7 +27,6 @@
 # stderr).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$PWD
 
 rows=${BUILDS_ROWS:-2000000}
 rounds=${BUILDS_ROUNDS:-7}

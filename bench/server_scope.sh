@@ -27,7 +27,7 @@ if [ "${2:-}" = "--inside" ]; then
     for load in generate insert; do
       per_tx=10000
       [ $load = insert ] && per_tx=1000
-      tps=$(for run in 1 2 3; do
+      tps=$(for _ in 1 2 3; do
               pgbench -n -c 2 -j 2 -T "$seconds" -f "$work/$load.sql" 2>/dev/null |
                 sed -n 's/^tps = \([0-9.]*\) .*/\1/p'
             done | median)

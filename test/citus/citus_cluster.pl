@@ -313,7 +313,7 @@ my @digests = map {
 	$_->safe_psql('postgres', q{
 SELECT md5(string_agg(id::text || name, ',' ORDER BY id)) FROM countries})
 } @nodes;
-is(scalar(keys %{ { map { $_ => 1 } @digests } }), 1,
+is(scalar(keys %{ +{ map { $_ => 1 } @digests } }), 1,
 	'a reference table keyed by COMBs holds the same ids on the coordinator and both workers');
 
 # Functions of the key pushed down to the shards answer as on one server.
@@ -591,7 +591,7 @@ my $place = sub {
 SELECT nodeport FROM pg_dist_shard_placement
 WHERE shardid = get_shard_id_for_distribution_column('ledger_events', $ledger)});
 	}
-	return scalar keys %{ { map { $_ => 1 } values %node_of } };
+	return scalar keys %{ +{ map { $_ => 1 } values %node_of } };
 };
 for (my $more = 0; $place->() < 2 && $more < 20; $more++)
 {

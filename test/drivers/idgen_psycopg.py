@@ -182,7 +182,8 @@ def main():
 
     # ---- encoders ------------------------------------------------------------------------
     alnum, hexa, ualnum, uhex = conn.execute(
-        "SELECT idgen.to_alphanumeric(%s), idgen.to_hexadecimal(%s), idgen.to_alphanumeric(%s), idgen.to_hexadecimal(%s)",
+        "SELECT idgen.to_alphanumeric(%s), idgen.to_hexadecimal(%s), "
+        "idgen.to_alphanumeric(%s), idgen.to_hexadecimal(%s)",
         [did, did, comb, comb]).fetchone()
     check("to_alphanumeric of a Decimal parameter: 16 characters, of a uuid.UUID: 22",
           len(alnum) == 16 and len(ualnum) == 22, f"{alnum!r}, {ualnum!r}")

@@ -7,11 +7,14 @@
 # installed, the demo runs instead of stopping at `make install`; with a different idgen
 # installed it stops and names the command to run as root. A cluster named regress left in the
 # system locations does not stop it. Prints TAP lines.
+# Each check's condition is code in single quotes, which check evaluates:
+# shellcheck disable=SC2016
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 ok() { echo "ok - $1"; }
 not_ok() {
   echo "not ok - $1"
+  # shellcheck disable=SC2001  # prefixes every line
   [ -n "${2:-}" ] && sed 's/^/# /' <<<"$2"
 }
 check() { if eval "$2"; then ok "$1"; else not_ok "$1" "${3:-}"; fi; }
@@ -76,6 +79,7 @@ check "as an ordinary user with this idgen installed, the demo uses it and runs 
 # what to run as root.
 as_user "echo '-- changed' >>sql/idgen.sql" >/dev/null
 user_out=$(as_user 'bash docs/demo.sh')
+# shellcheck disable=SC2034  # read by the condition that check evaluates
 user_status=$?
 check "with a different idgen installed, the ordinary user's demo stops and names 'sudo make install'" \
   '[ $user_status -ne 0 ] && grep -q "sudo make install" <<<"$user_out" && ! grep -q "The demo ran" <<<"$user_out"' \

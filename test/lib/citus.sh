@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Citus, built from ../shared/citus (citus-<version>.tar.xz) into the installation of a PostgreSQL
 # major from the cache (test/lib/pg_majors.sh), for the multi-node test (test/citus/).
 # Source test/lib/pg_majors.sh first.

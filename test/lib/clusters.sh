@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Helpers for integration scripts that make their own throwaway clusters with initdb on loopback
 # (never pg_virtualenv, whose fixed cluster name other tests use at the same time).
 

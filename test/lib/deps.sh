@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared set-up for the README's commands (docs/demo.sh, test/run-all.sh) and bench/: installs the
 # Debian packages idgen needs when they are missing, then builds and installs the extension.
 # Source it from the project root.
@@ -12,9 +13,13 @@ IDGEN_DEMO_PACKAGES=(postgresql-15 postgresql-server-dev-15 libssl-dev make g++)
 # the memory-checking run of the regression suite; IPC::Run for
 # PostgreSQL's TAP framework (test/t); bison, flex and zlib to build the other PostgreSQL majors from source; the libraries
 # Citus links to, to build it for the multi-node test.
+# shellcheck disable=SC2034  # read by the scripts that source this file (test/run-all.sh)
 IDGEN_TEST_PACKAGES=("${IDGEN_DEMO_PACKAGES[@]}" libgtest-dev clang-format cppcheck clang-14
                      libclang-rt-14-dev git jq unzip pgxnclient python3 universal-ctags valgrind libipc-run-perl bison flex
                      zlib1g-dev
+                     # the linters of make lint beyond the C++ ones: shellcheck for the shell
+                     # scripts, perlcritic for the TAP tests' Perl, flake8 for the Python
+                     shellcheck libperl-critic-perl flake8
                      # libfaketime, preloaded into servers whose wall clock the TAP tests shift
                      # (test/perl/IdgenTest/ShiftedClock.pm)
                      faketime

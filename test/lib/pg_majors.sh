@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # PostgreSQL majors other than Debian's 15, built from the source archives in ../shared/postgres
 # (postgresql-<major>.tar.xz) into a cache outside the checkout, so later runs reuse them.
 # IDGEN_PG_CACHE overrides the cache directory (default /var/cache/idgen-postgres).

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Earlier releases of idgen, built from this repository's git history for one PostgreSQL
 # installation and kept in a cache outside the checkout, so that the operations tests can start a
 # server on a release's own library and scripts (test/perl/IdgenTest/Installations.pm) and
@@ -62,11 +63,11 @@ release_build() {
   pg_key=$({ "$pg_config" --version && "$pg_config" --configure; } | sha256sum | cut -c1-12)
   entry=$IDGEN_RELEASES_CACHE/$version-${commit:0:12}-pg$("$pg_config" --version |
     sed -E 's/^PostgreSQL ([0-9]+).*/\1/')-$pg_key
-  mkdir -p "$IDGEN_RELEASES_CACHE" 2>/dev/null && [ -w "$IDGEN_RELEASES_CACHE" ] || {
+  if ! { mkdir -p "$IDGEN_RELEASES_CACHE" 2>/dev/null && [ -w "$IDGEN_RELEASES_CACHE" ]; }; then
     echo "cannot write the release cache $IDGEN_RELEASES_CACHE (as root: install -d -o $(id -un)" \
       "$IDGEN_RELEASES_CACHE)" >&2
     return 1
-  }
+  fi
   (
     flock 9
     [ -f "$entry/.complete" ] && exit 0

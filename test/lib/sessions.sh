@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Helpers for integration scripts: TAP lines, queries as the server's user or another role,
 # sessions that stay open (psql coprocesses answering one line per query) and queries repeated
 # until an asynchronous change (a reload, a commit) shows.
@@ -46,9 +47,9 @@ end_open() {
 # until_prints EXPECTED COMMAND...: runs COMMAND until it prints EXPECTED, at most 10 s; prints
 # what it printed last.
 until_prints() {
-  local want=$1 got i
+  local want=$1 got
   shift
-  for i in $(seq 1 100); do
+  for _ in $(seq 1 100); do
     got=$("$@")
     [ "$got" = "$want" ] && break
     sleep 0.1

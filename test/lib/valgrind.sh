@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Memory checking: the regression suite against a PostgreSQL server that runs under Valgrind's
 # memcheck, on the memory-checking build of PostgreSQL (pg_majors.sh's valgrind variant: assertions
 # on, and USE_VALGRIND, so that memory a memory context frees or resets counts as freed, as
@@ -27,7 +28,7 @@ valgrind_counts() {
 # "valgrind: no error in N process logs" or every error Valgrind reported, to LOG (diffs of a
 # failed test to LOG.diffs). Returns non-zero when a test failed or Valgrind reported an error.
 run_valgrind_regress() {
-  local prefix=$1 mode=$2 log=$3 work tests status=0 errors port pid ports=()
+  local prefix=$1 mode=$2 log=$3 work tests status=0 errors port pid
   local archive=$IDGEN_PG_SOURCES/postgresql-$IDGEN_VALGRIND_MAJOR.tar.xz
   shift 3
   if (($# > 0)); then
@@ -79,6 +80,7 @@ run_valgrind_regress() {
     as_server "$prefix/bin/pg_isready" -q -h "$work" -p "$port" && break
     sleep 1
   done
+  # shellcheck disable=SC2086  # the test names are words
   (cd "$work" && as_server "$("$prefix/bin/pg_config" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
     --bindir="$prefix/bin" --inputdir=. --host="$work" --port="$port" \
     --dbname=contrib_regression $tests) >"$log" 2>&1 || status=1

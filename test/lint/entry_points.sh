@@ -4,7 +4,8 @@
 # IDGEN_SQL_FUNCTION macro, which ctags alone would list as ten functions called
 # IDGEN_SQL_FUNCTION. .ctags.d/idgen.ctags expands the macro: with it, Universal Ctags must tag
 # every symbol the SQL names as a function at its definition, and without it must not (so the
-# check cannot pass vacuously). Run from the repository's root (make entry-points-check).
+# check cannot pass vacuously). Run from the repository's root (make entry-points-check); CTAGS
+# names the Universal Ctags to run (default ctags).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 
@@ -14,7 +15,7 @@ symbols=$(grep -oE "'MODULE_PATHNAME', *'[A-Za-z0-9_]+'" sql/idgen.sql | sed -E 
 # tagged_definitions [ctags options]: "name file:line" of each function tag at an
 # IDGEN_SQL_FUNCTION(name) line.
 tagged_definitions() {
-  ctags "$@" -x --languages=C++ -R src/pg |
+  "${CTAGS:-ctags}" "$@" -x --languages=C++ -R src/pg |
     awk '$2 == "function" && index($0, "IDGEN_SQL_FUNCTION(" $1 ")") { print $1 }' | sort -u
 }
 
@@ -22,6 +23,7 @@ with=$(tagged_definitions)
 missing=$(comm -23 <(echo "$symbols") <(echo "$with"))
 if [ -n "$missing" ]; then
   echo "ctags (with .ctags.d/idgen.ctags) does not find these SQL entry points by their C name:"
+  # shellcheck disable=SC2001  # indents every line of the list
   echo "$missing" | sed 's/^/  /'
   exit 1
 fi

@@ -141,7 +141,7 @@ def check(root):
         for m in TYPE_DEFINITION.finditer(code):
             name, line = m.group("name"), line_of(code, m.start("name"))
             above = raw_lines[max(0, line - 4):line]
-            if any("not stack-safe:" in l for l in above):
+            if any("not stack-safe:" in text for text in above):
                 not_stack_safe.add(name)
                 continue
             if not re.search(r"\bIDGEN_STACK_SAFE\((?:\w+::)*" + name + r"\b", code):

@@ -5,10 +5,12 @@
 # test/lint/sql_style.py) to fail with its own message.
 # A case that passes, or fails for another reason, is a check that stopped working. Prints TAP
 # lines; exits 1 when any case is not ok.
+# The cases' edits are perl substitutions in single quotes ($1 is perl's):
+# shellcheck disable=SC2016
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
-python=/usr/bin/python3
+python=${PYTHON:-/usr/bin/python3}
 
 work=$(mktemp -d /tmp/idgen-glue-selftest.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -18,6 +20,7 @@ failed=0
 ok() { echo "ok - $1"; }
 not_ok() {
   echo "not ok - $1"
+  # shellcheck disable=SC2001  # prefixes every line
   sed 's/^/# /' <<<"$2" | head -20
   failed=1
 }
@@ -55,11 +58,21 @@ case_() {
 }
 
 # The unbroken copy passes both checks, so every failure below comes from its edit.
-out=$(lint "$work") && ok "the lint passes on the checkout" || not_ok "the lint passes on the checkout" "$out"
-out=$("$python" test/lint/sql_style.py "$work/sql/idgen.sql") && ok "the SQL layout check passes on the checkout" ||
+if out=$(lint "$work"); then
+  ok "the lint passes on the checkout"
+else
+  not_ok "the lint passes on the checkout" "$out"
+fi
+if out=$("$python" test/lint/sql_style.py "$work/sql/idgen.sql"); then
+  ok "the SQL layout check passes on the checkout"
+else
   not_ok "the SQL layout check passes on the checkout" "$out"
-out=$(compile "$work" src/pg/public_id_key.o) && ok "public_id_key.o builds from the checkout" ||
+fi
+if out=$(compile "$work" src/pg/public_id_key.o); then
+  ok "public_id_key.o builds from the checkout"
+else
   not_ok "public_id_key.o builds from the checkout" "$out"
+fi
 
 case_ "a std::string on a glue stack is refused by the lint" src/pg/ulid_functions.cpp \
   's/(Uuid next_ulid\(\) \{\n)/#include <string>\n$1  std::string scratch("x");\n/' \

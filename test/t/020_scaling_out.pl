@@ -303,6 +303,7 @@ sub append_on
 	$node->safe_psql('postgres',
 		qq{INSERT INTO ledger_events (ledger_id, event, entities, data) VALUES ($ledger, '$event', '{}', '{}')}
 	);
+	return;
 }
 append_on($C, 'appended on C');
 append_on($A, 'appended on A');

@@ -26,7 +26,7 @@ use IdgenTest::ShiftedClock qw(start_shifted wait_for_shift);
 # postgres database: its SQL and sessions go to that database instead.
 {
 
-	package DatabaseOfNode;
+	package DatabaseOfNode;    ## no critic (Modules::RequireFilenameMatchesPackage): a class of this script only
 
 	sub new
 	{

@@ -78,7 +78,7 @@ sub _poll_server_clock
 		if ($status == 0 && $server_time =~ /^[0-9.]+$/)
 		{
 			$seen = $miss->($server_time, $asked, $answered);
-			return undef unless defined $seen;
+			return unless defined $seen;
 		}
 		usleep(100_000);
 	}

@@ -23,7 +23,7 @@ fi
 chmod 755 "$cache" 2>/dev/null || true   # readable by the server's user
 work=$(mktemp -d "$cache/go-build.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-CGO_ENABLED=0 GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE="$cache/go-build-cache" GOFLAGS= \
+CGO_ENABLED=0 GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE="$cache/go-build-cache" GOFLAGS='' \
   go build -trimpath -o "$work/idgen-go-recipe" test/stacks/go/main.go
 chmod 755 "$work" "$work/idgen-go-recipe"
 rm -rf "$target"

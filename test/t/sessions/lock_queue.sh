@@ -55,12 +55,13 @@ if [ "${1:-}" = "--inside" ]; then
     queued+=($!)
   }
   # "done" once every request still running waits for a lock (those refused at once have ended).
+  # shellcheck disable=SC2317  # run by until_prints
   queue_state() {
     local waiting alive=0 pid
     waiting=$(q "SELECT count(*) FROM pg_stat_activity WHERE usename = 'queuer'
                  AND wait_event_type = 'Lock'")
     for pid in "${queued[@]}"; do kill -0 "$pid" 2>/dev/null && alive=$((alive + 1)); done
-    if [ "$waiting" -gt 0 ] && [ "$waiting" = "$alive" ]; then echo done; else echo "$waiting of $alive waiting"; fi
+    if [ "$waiting" -gt 0 ] && [ "$waiting" = "$alive" ]; then echo "done"; else echo "$waiting of $alive waiting"; fi
   }
   queue rule_mark "CREATE RULE q AS ON INSERT TO idgen.generator_mark DO INSTEAD NOTHING"
   queue rule_groups "CREATE RULE q AS ON INSERT TO idgen.groups DO INSTEAD NOTHING"
@@ -69,7 +70,7 @@ if [ "${1:-}" = "--inside" ]; then
   queue trigger_internal_groups "CREATE TRIGGER q BEFORE INSERT ON idgen_internal.groups FOR EACH ROW EXECUTE FUNCTION suppress_redundant_updates_trigger()"
   queue comment_internal_origin "COMMENT ON SEQUENCE idgen_internal.generator_mark_origin IS 'q'"
   queue rule_plain_sequence "CREATE RULE q AS ON INSERT TO plain_sequence DO INSTEAD NOTHING"
-  check "the queuer's requests that PostgreSQL queues are waiting" "$(until_prints done queue_state)" done
+  check "the queuer's requests that PostgreSQL queues are waiting" "$(until_prints "done" queue_state)" "done"
 
   # The victim: another role, new sessions, every statement limited to 2 s.
   victim() { PGOPTIONS='-c statement_timeout=2s' as_role app "$@"; }

@@ -113,11 +113,11 @@ SQL
 INSERT INTO timed (client, id, clock)
   SELECT 100 + :client_id, idgen.uuidv7(), clock_timestamp() FROM generate_series(1, 2000);
 SQL
-  local started observed_from ended flooders led i
+  local started observed_from ended flooders led
   started=$(psql -XAtq -c 'SELECT clock_timestamp()')
   pgbench -n -c 3 -j 2 -T $((give_up_s + observe_s + 5)) -f "$work/flood.sql" >"$work/flood.log" 2>&1 &
   flooders=$!
-  for i in $(seq 1 $((give_up_s * 10))); do
+  for _ in $(seq 1 $((give_up_s * 10))); do
     led=$(psql -XAtq -c "INSERT INTO timed (client, id, clock) SELECT 200, idgen.uuidv7(), clock_timestamp()
                          RETURNING idgen.uuid_timestamp(id) - clock >= interval '$reached_ms ms'")
     [ "$led" = t ] && break
@@ -167,7 +167,11 @@ if [ "${1:-}" = "--inside" ]; then
     echo "not ok - $scope: generator_scope() reports '$got'"
     exit 0
   fi
-  "${scope}_scope"
+  case $scope in
+    backend) backend_scope ;;
+    server) server_scope ;;
+    *) echo "not ok - $scope: no checks for this scope" ;;
+  esac
   exit 0
 fi
 
