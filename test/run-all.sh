@@ -24,11 +24,9 @@
 # first; otherwise it prints the apt-get command and stops. Exit status is 0 only when nothing
 # failed; an unknown suite name is an error (status 2) that runs nothing.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 
 ALL_SUITES=(lint unit fuzz regress tap integration valgrind pg16 pg17 pg18 pg19 pg_upgrade citus)
-# The other supported majors, each a suite of its own (pgNN).
-OTHER_MAJORS=(16 17 18 19)
 
 tier=full from_clean=0 selected=()
 if (($# == 0)); then
@@ -85,7 +83,8 @@ fi
 # on deliberately broken copies that the checks fire (it changes only with the checks).
 lint_suite() {
   local target targets=(format-check header-check glue-check glue-check-selftest sql-style cppcheck
-    dist-check spinlock-check entry-points-check tap-header-check) ok=0 bad=0
+    dist-check spinlock-check entry-points-check tap-header-check shell-lint perl-lint python-lint)
+  local ok=0 bad=0
   for target in "${targets[@]}"; do
     [ "$tier" = quick ] && [ "$target" = glue-check-selftest ] && continue
     if make -s "$target" >"$log_dir/lint-$target.log" 2>&1; then
@@ -239,7 +238,7 @@ build_for_major() {
   local major=$1 variant=${2:-} name=pg$1 key=$1 prefix work
   [ -n "$variant" ] && name=pg$major-$variant key=$major-$variant
   [ -n "${major_prefix[$key]:-}" ] && return 0
-  if ! prefix=$(pg_major_prefix "$major" $variant); then
+  if ! prefix=$(pg_major_prefix "$major" ${variant:+"$variant"}); then
     count "$name-build" 0 1
     return 1
   fi

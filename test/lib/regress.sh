@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Runs the pg_regress suite (the Makefile's REGRESS list for that installation) against any
 # PostgreSQL installation, in a temporary instance that pg_regress makes and drops itself, as the
 # server's user. Source test/lib/clusters.sh first (as_server).

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Runs idgen's TAP tests (test/t/*.pl, on PostgreSQL::Test::Cluster and prove) against the
 # PostgreSQL installation that a pg_config names. Each test makes its own throwaway clusters in a
 # temporary directory, as the server's user (PostgreSQL refuses to run as root).
