@@ -1,4 +1,4 @@
-# idgen-test: majors=all tier=full
+# idgen-test: majors=all tier=quick
 # Server scope survives a crash: a server with idgen preloaded hands out ids from every generator
 # to 4 concurrent sessions, is stopped with -m immediate (no shutdown checkpoint: crash recovery
 # on the next start, the server-wide generator state rebuilt from nothing), starts again and keeps

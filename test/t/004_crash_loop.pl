@@ -1,4 +1,4 @@
-# idgen-test: majors=all tier=full
+# idgen-test: majors=all tier=quick
 # A crash loop does not push ids ahead of the clock: a server with idgen preloaded and
 # idgen.node_id set crashes 60 times in a row, as fast as it restarts (a server process killed
 # with SIGKILL right after each round of ids: the postmaster ends every other process,

@@ -1,4 +1,4 @@
-# idgen-test: majors=all tier=full
+# idgen-test: majors=all tier=quick
 # Dump and restore, as a DBA does it, of a database that uses every idgen type and domain
 # (test/fixtures/app_database.sql). It is dumped with pg_dump -Fc and restored with pg_restore,
 # serially and with -j 2, and dumped as plain SQL and restored with psql, each into a fresh

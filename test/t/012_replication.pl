@@ -1,4 +1,4 @@
-# idgen-test: majors=all tier=full
+# idgen-test: majors=all tier=quick
 # A streaming standby (pg_basebackup, idgen preloaded there) of a primary whose database uses
 # every idgen type (test/fixtures/app_database.sql) and a public-id key file in its data
 # directory: the standby replays the primary's rows, decodes and verifies them as the primary

@@ -1,4 +1,4 @@
-# idgen-test: majors=all tier=full
+# idgen-test: majors=all tier=quick
 # Ids keep their order through a failover to a standby whose clock is behind: a primary and its
 # streaming standby (pg_basebackup; idgen preloaded and idgen.node_id set on both, the standby's
 # settings copied by the backup), the standby's wall clock 2 s behind the primary's

@@ -1,4 +1,4 @@
-# idgen-test: majors=all tier=full
+# idgen-test: majors=all tier=quick
 # Ids keep their order when a database moves to a replacement server by dump and restore, even
 # when the replacement's clock is behind: a source server (idgen preloaded, idgen.node_id = 1)
 # fills tables with ids of every generator (snowflake, uuidv7, ulid, typeid, distributed_id,

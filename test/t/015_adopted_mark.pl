@@ -1,4 +1,4 @@
-# idgen-test: majors=all tier=full
+# idgen-test: majors=all tier=quick
 # A generator mark that another server wrote and that is far ahead of this server's clock is
 # refused, in its own database only, instead of moving every database of the server into the
 # future. A database restored or upgraded from another server carries that server's mark

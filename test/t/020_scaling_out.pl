@@ -1,4 +1,4 @@
-# idgen-test: majors=all tier=full
+# idgen-test: majors=all tier=quick
 # Scaling out (docs/scaling-out.md): what idgen's generators do on several PostgreSQL servers.
 #
 # Three servers: A and B preload idgen (server-wide generator state), C loads it per backend.

@@ -1,4 +1,4 @@
-# idgen-test: majors=all tier=full
+# idgen-test: majors=all tier=quick
 # Group-key uuids across servers (docs/group-uuid.md, "Many servers"): block reservation with plain
 # sequences. Three servers each generate ids of the group 'person' from a sequence START k
 # INCREMENT BY 3 (k = 1, 2, 3), under pgbench load on all three at once. Node 1 then gathers
