@@ -1,11 +1,11 @@
 // The shared library's entry: module magic and one-time initialisation.
 #include "pg/cache_invalidation.hpp"
 #include "pg/compat.hpp"
-#include "pg/generator_state.hpp"
+#include "pg/generators/generator_state.hpp"
 #include "pg/gucs.hpp"
-#include "pg/mark_scan.hpp"
+#include "pg/generators/mark_scan.hpp"
 #include "pg/postgres.hpp"
-#include "pg/server_clock.hpp"
+#include "pg/generators/server_clock.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "utils/guc.h"
@@ -23,7 +23,7 @@ extern "C" PGDLLEXPORT void _PG_init(void);
 // shared_preload_libraries (backends then inherit it through fork), else in each backend.
 void _PG_init(void) {
   define_fixed_clock_guc();
-  define_test_seed_guc();
+  define_random_seed_guc();
   define_public_id_key_file_guc();
   define_ledger_max_lead_guc();
   define_node_id_guc();

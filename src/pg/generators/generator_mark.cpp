@@ -1,5 +1,5 @@
 // See generator_mark.hpp.
-#include "pg/generator_mark.hpp"
+#include "pg/generators/generator_mark.hpp"
 
 #include <cerrno>
 #include <cstdint>
@@ -11,7 +11,7 @@
 #include "core/generator_mark.hpp"
 #include "pg/callback.hpp"
 #include "pg/postgres.hpp"
-#include "pg/server_clock.hpp"
+#include "pg/generators/server_clock.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/xlog.h"

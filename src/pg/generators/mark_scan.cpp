@@ -1,15 +1,15 @@
 // See mark_scan.hpp.
-#include "pg/mark_scan.hpp"
+#include "pg/generators/mark_scan.hpp"
 
 #include <cstdint>
 #include <cstring>
 
 #include "core/stack_safe.hpp"
 #include "pg/callback.hpp"
-#include "pg/database_mark.hpp"
-#include "pg/generator_mark.hpp"
+#include "pg/generators/database_mark.hpp"
+#include "pg/generators/generator_mark.hpp"
 #include "pg/postgres.hpp"
-#include "pg/server_clock.hpp"
+#include "pg/generators/server_clock.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/heapam.h"

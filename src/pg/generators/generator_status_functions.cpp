@@ -13,11 +13,11 @@
 
 #include "core/clock.hpp"
 #include "pg/convert.hpp"
-#include "pg/database_mark.hpp"
+#include "pg/generators/database_mark.hpp"
 #include "pg/error_bridge.hpp"
-#include "pg/generator_state.hpp"
+#include "pg/generators/generator_state.hpp"
 #include "pg/postgres.hpp"
-#include "pg/server_clock.hpp"
+#include "pg/generators/server_clock.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/htup_details.h"

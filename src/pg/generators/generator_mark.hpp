@@ -1,6 +1,6 @@
-// Where the generator mark (pg/server_clock.hpp) is made durable: a file in the data directory,
-// which a restart and a crash find and pg_basebackup copies, and a WAL record of idgen's own
-// resource manager, which crash recovery and standbys replay.
+// Where the generator mark (pg/generators/server_clock.hpp) is made durable: a file in the data
+// directory, which a restart and a crash find and pg_basebackup copies, and a WAL record of idgen's
+// own resource manager, which crash recovery and standbys replay.
 #pragma once
 
 #include <cstdint>
@@ -21,8 +21,8 @@ void register_mark_wal();
 extern const char* const kMarkFileName;
 
 // The mark in the data directory's file; nullopt when there is no file (a new server, or one whose
-// file was lost: pg/mark_scan.hpp then finds the mark elsewhere). A damaged or unreadable file
-// stops the start (FATAL): starting without it could hand out ids again.
+// file was lost: pg/generators/mark_scan.hpp then finds the mark elsewhere). A damaged or
+// unreadable file stops the start (FATAL): starting without it could hand out ids again.
 std::optional<std::int64_t> read_mark_file();
 
 // What writing the file came to: ok, or the errno of the step that failed.

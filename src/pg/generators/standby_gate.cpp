@@ -1,10 +1,10 @@
 // See standby_gate.hpp. Also idgen.standbys_replay_marks, which only the gate reads.
-#include "pg/standby_gate.hpp"
+#include "pg/generators/standby_gate.hpp"
 
 #include "pg/compat.hpp"
 #include "pg/gucs.hpp"
 #include "pg/postgres.hpp"
-#include "pg/server_clock.hpp"
+#include "pg/generators/server_clock.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/xlog.h"

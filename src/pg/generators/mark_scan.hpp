@@ -1,10 +1,10 @@
 // A start that finds no generator mark file (docs/durability.md: lost, or removed as the damaged
 // file's HINT says) still starts the server-wide generators after every id they handed out: the
 // mark has other copies, the WAL that crash recovery replays and each database's own mark
-// (pg/database_mark.hpp), which covers the ids made there. A mark replayed from WAL is the newest
-// of them (every database's mark was copied from an earlier one), and is taken as it is; without
-// one, every database's mark that this server wrote is read before the first server-wide id of
-// any database, since the mark is the server's (Snowflake ids are unique per server, across its
+// (pg/generators/database_mark.hpp), which covers the ids made there. A mark replayed from WAL is
+// the newest of them (every database's mark was copied from an earlier one), and is taken as it is;
+// without one, every database's mark that this server wrote is read before the first server-wide id
+// of any database, since the mark is the server's (Snowflake ids are unique per server, across its
 // databases). A mark another server wrote (a restored or upgraded database) is not this server's
 // to take here: it is adopted, or refused when far ahead, at the first id in its own database.
 //
@@ -37,7 +37,7 @@ inline void await_start_mark() {
 }
 
 // Whether this start found no file and took its mark from the databases' marks: a mark that no
-// WAL record of this server has carried yet (pg/standby_gate.hpp).
+// WAL record of this server has carried yet (pg/generators/standby_gate.hpp).
 bool start_took_database_marks();
 
 // WAL replay restored a mark: the newest copy, so no database needs reading.

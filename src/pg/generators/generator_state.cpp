@@ -1,15 +1,15 @@
 // See generator_state.hpp.
-#include "pg/generator_state.hpp"
+#include "pg/generators/generator_state.hpp"
 
 #include "core/arith.hpp"
 #include "core/clock.hpp"
 #include "core/random.hpp"
 #include "core/stack_safe.hpp"
 #include "pg/callback.hpp"
-#include "pg/database_mark.hpp"
-#include "pg/mark_scan.hpp"
+#include "pg/generators/database_mark.hpp"
+#include "pg/generators/mark_scan.hpp"
 #include "pg/postgres.hpp"
-#include "pg/server_clock.hpp"
+#include "pg/generators/server_clock.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "miscadmin.h"
@@ -251,8 +251,8 @@ void reset_private_generator_state() { private_states = GeneratorStates{}; }
 // The clock is read inside each attempt (inside the lock, or after the state snapshot a swap is
 // made against): a reading taken before a long stall must never be applied to a state that other
 // sessions moved meanwhile, or a stale "now" could reset the shared generator. The shared state
-// reads the server clock (pg/server_clock.hpp), and each id it makes is covered by the durable
-// mark before it is returned.
+// reads the server clock (pg/generators/server_clock.hpp), and each id it makes is covered by the
+// durable mark before it is returned.
 
 distributed_id::Step step_distributed_id(std::uint64_t q) {
   if (GeneratorStates* local = local_states()) {

@@ -1,16 +1,16 @@
 // See database_mark.hpp.
-#include "pg/database_mark.hpp"
+#include "pg/generators/database_mark.hpp"
 
 #include <cstdint>
 
 #include "core/arith.hpp"
-#include "pg/mark_max_lead_guc.hpp"
-#include "pg/mark_scan.hpp"
-#include "pg/node_id_guc.hpp"
+#include "pg/generators/mark_max_lead_guc.hpp"
+#include "pg/generators/mark_scan.hpp"
+#include "pg/generators/node_id_guc.hpp"
 #include "pg/owner_rights.hpp"
 #include "pg/postgres.hpp"
-#include "pg/server_clock.hpp"
-#include "pg/standby_gate.hpp"
+#include "pg/generators/server_clock.hpp"
+#include "pg/generators/standby_gate.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/parallel.h"

@@ -1,5 +1,5 @@
 // See server_clock.hpp.
-#include "pg/server_clock.hpp"
+#include "pg/generators/server_clock.hpp"
 
 #include <optional>
 
@@ -9,9 +9,9 @@
 #include "core/server_clock.hpp"
 #include "core/stack_safe.hpp"
 #include "pg/callback.hpp"
-#include "pg/generator_mark.hpp"
-#include "pg/generator_state.hpp"
-#include "pg/mark_scan.hpp"
+#include "pg/generators/generator_mark.hpp"
+#include "pg/generators/generator_state.hpp"
+#include "pg/generators/mark_scan.hpp"
 #include "pg/postgres.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS

@@ -3,10 +3,10 @@
 //
 // Every id a server-wide generator hands out has a time at most the mark. Before an id passes
 // it, the mark is raised: written to a file in the data directory (so a restart and a crash find
-// it) and logged in WAL (so a standby replays it, pg/generator_mark.hpp), both before the id is
-// returned; the file first, so that a file that cannot be written adds nothing to WAL. A server
-// that starts runs the generator clock from after the mark it finds (in the file, in the WAL it
-// replays, or, without a file, in its databases: pg/mark_scan.hpp).
+// it) and logged in WAL (so a standby replays it, pg/generators/generator_mark.hpp), both before
+// the id is returned; the file first, so that a file that cannot be written adds nothing to WAL. A
+// server that starts runs the generator clock from after the mark it finds (in the file, in the WAL
+// it replays, or, without a file, in its databases: pg/generators/mark_scan.hpp).
 #pragma once
 
 #include <cstdint>
@@ -32,7 +32,7 @@ struct SharedServerClock {
   pg_atomic_uint64 mark_ms;          // the durable mark, 0 before the first
   pg_atomic_uint64 raise_after_ms;   // the clock reading past which the mark is raised ahead
   pg_atomic_uint64 started_mono_us;  // CLOCK_MONOTONIC when the clock last started after a mark
-  pg_atomic_uint32 file_missing;     // 1: the start found no mark file (pg/mark_scan.hpp)
+  pg_atomic_uint32 file_missing;  // 1: the start found no mark file (pg/generators/mark_scan.hpp)
 };
 IDGEN_STACK_SAFE(SharedServerClock);
 extern SharedServerClock* shared_server_clock;  // set in every process when preloaded
@@ -85,7 +85,8 @@ void apply_replayed_mark(std::int64_t mark_ms);
 // past the replayed mark, so the ids of the new primary sort after the old primary's.
 void start_clock_after_mark();
 
-// Whether the start found no mark file (pg/mark_scan.hpp reads the databases' marks then).
+// Whether the start found no mark file (pg/generators/mark_scan.hpp reads the databases' marks
+// then).
 bool mark_file_missing_at_start();
 
 struct ServerClockStatus {
