@@ -81,8 +81,8 @@ case_ "a GUC hook handed over without noexcept_callback is refused by the lint" 
   src/pg/public_id_key.cpp 's/noexcept_callback\(assign_key_file\)/assign_key_file/' \
   lint 'public_id_key.cpp:[0-9]+: callbacks: DefineCustomStringVariable'
 case_ "a PostgreSQL hook set without noexcept_callback is refused by the lint" \
-  src/pg/generators/generator_state.cpp 's/noexcept_callback\(attach_shared_memory\)/attach_shared_memory/' \
-  lint 'generator_state.cpp:[0-9]+: callbacks: shmem_startup_hook'
+  src/pg/generators/runtime.cpp 's/noexcept_callback\(attach_shared_memory\)/attach_shared_memory/' \
+  lint 'generators/runtime.cpp:[0-9]+: callbacks: shmem_startup_hook'
 case_ "a sort-support comparator set without noexcept_callback is refused by the lint" \
   src/pg/uuid_like_type.cpp 's/noexcept_callback\(compare_abbreviated\)/compare_abbreviated/' \
   lint 'uuid_like_type.cpp:[0-9]+: callbacks: ->comparator'

@@ -1,6 +1,6 @@
 // The generator mark of each database (docs/durability.md): the sequence
 // idgen_internal.generator_mark, which pg_dump and pg_upgrade carry to another server. The
-// server-wide mark (pg/generators/server_clock.hpp) lives in the data directory and in WAL, which
+// server-wide mark (pg/generators/generator_mark.hpp) lives in the data directory and in WAL, which
 // neither of them copies; so each database also keeps a mark at least the time of any id made while
 // it was in use, and a server that finds a later mark in a database (restored or upgraded into it,
 // or left there when the server's own file was lost) adopts it before its first id there.

@@ -5,16 +5,13 @@
 #include "core/clock.hpp"
 #include "core/random.hpp"
 #include "core/stack_safe.hpp"
-#include "pg/callback.hpp"
 #include "pg/generators/database_mark.hpp"
+#include "pg/generators/generator_mark.hpp"
 #include "pg/generators/mark_scan.hpp"
 #include "pg/postgres.hpp"
 #include "pg/generators/server_clock.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
-#include "miscadmin.h"
-#include "storage/ipc.h"
-#include "storage/lwlock.h"
 #include "storage/shmem.h"
 #include "storage/spin.h"
 IDGEN_END_SERVER_HEADERS
@@ -57,38 +54,6 @@ IDGEN_STACK_SAFE(SharedGenerators);
 GeneratorStates backend_states;
 GeneratorStates private_states;
 SharedGenerators* shared = nullptr;  // set in every process when preloaded (inherited by fork)
-
-shmem_startup_hook_type previous_startup_hook = nullptr;
-shmem_request_hook_type previous_request_hook = nullptr;
-
-void request_shared_memory() noexcept {
-  if (previous_request_hook != nullptr) previous_request_hook();
-  RequestAddinShmemSpace(MAXALIGN(sizeof(SharedGenerators)));
-}
-
-void attach_shared_memory() noexcept {
-  if (previous_startup_hook != nullptr) previous_startup_hook();
-  LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-  bool found = false;
-  auto* mem = static_cast<SharedGenerators*>(
-      ShmemInitStruct("idgen generator states", sizeof(SharedGenerators), &found));
-  if (!found) {
-    pg_atomic_init_u64(&mem->uuidv7, 0);
-    pg_atomic_init_u64(&mem->snowflake, 0);
-#ifdef IDGEN_LOCK_FREE_128
-    mem->distributed_id = distributed_id::pack(distributed_id::State{});
-    mem->distributed_id128 = distributed_id128::pack(distributed_id128::State{});
-    mem->ulid = ulid::pack(ulid::State{});
-#else
-    SpinLockInit(&mem->lock);
-    mem->distributed_id = distributed_id::State{};
-    mem->distributed_id128 = distributed_id128::State{};
-    mem->ulid = ulid::State{};
-#endif
-  }
-  shared = mem;
-  LWLockRelease(AddinShmemInitLock);
-}
 
 // The session's own state, or nullptr for the shared one. A pinned clock or
 // idgen.test_random_seed gives the session a state of its own; the random seed only matters to
@@ -167,12 +132,27 @@ u128 guess_ulid = 0;
 
 }  // namespace
 
-void install_shared_generator_state() {
-  if (!process_shared_preload_libraries_in_progress) return;
-  previous_request_hook = shmem_request_hook;
-  shmem_request_hook = noexcept_callback(request_shared_memory);
-  previous_startup_hook = shmem_startup_hook;
-  shmem_startup_hook = noexcept_callback(attach_shared_memory);
+std::size_t generator_state_shmem_size() { return MAXALIGN(sizeof(SharedGenerators)); }
+
+void attach_generator_state() {
+  bool found = false;
+  auto* mem = static_cast<SharedGenerators*>(
+      ShmemInitStruct("idgen generator states", sizeof(SharedGenerators), &found));
+  if (!found) {
+    pg_atomic_init_u64(&mem->uuidv7, 0);
+    pg_atomic_init_u64(&mem->snowflake, 0);
+#ifdef IDGEN_LOCK_FREE_128
+    mem->distributed_id = distributed_id::pack(distributed_id::State{});
+    mem->distributed_id128 = distributed_id128::pack(distributed_id128::State{});
+    mem->ulid = ulid::pack(ulid::State{});
+#else
+    SpinLockInit(&mem->lock);
+    mem->distributed_id = distributed_id::State{};
+    mem->distributed_id128 = distributed_id128::State{};
+    mem->ulid = ulid::State{};
+#endif
+  }
+  shared = mem;
 }
 
 const char* generator_scope_name() { return shared != nullptr ? "server" : "backend"; }

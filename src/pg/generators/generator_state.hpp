@@ -18,6 +18,7 @@
 // while a session sleeps.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "core/distributed_id.hpp"
@@ -29,8 +30,10 @@
 
 namespace idgen::pg {
 
-// From _PG_init: while idgen is being preloaded, reserve and initialise the shared state.
-void install_shared_generator_state();
+// The shared memory of the server's state (pg/generators/runtime.cpp requests it), and, in the
+// postmaster under AddinShmemInitLock, its placement and first initialisation.
+std::size_t generator_state_shmem_size();
+void attach_generator_state();
 
 // "server" when the shared state exists, else "backend".
 const char* generator_scope_name();

@@ -17,13 +17,16 @@
 // that hears why, when they cannot run (max_worker_processes).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace idgen::pg {
 
-// From _PG_init while idgen is being preloaded, after install_server_clock() (its shared memory
-// says whether the start found the file).
-void install_mark_scan();
+// The shared memory of the reading (pg/generators/runtime.cpp requests it), and, in the
+// postmaster under AddinShmemInitLock, its placement: after the mark's, which says whether the
+// start found the file.
+std::size_t mark_scan_shmem_size();
+void attach_mark_scan();
 
 // Whether this backend knows that the start's mark is known; set once per backend.
 extern bool start_mark_known;
@@ -35,10 +38,6 @@ void await_start_mark_now();
 inline void await_start_mark() {
   if (!start_mark_known) await_start_mark_now();
 }
-
-// Whether this start found no file and took its mark from the databases' marks: a mark that no
-// WAL record of this server has carried yet (pg/generators/standby_gate.hpp).
-bool start_took_database_marks();
 
 // WAL replay restored a mark: the newest copy, so no database needs reading.
 void start_mark_replayed();
