@@ -6,9 +6,9 @@
 //    server is one generator and ids increase across sessions in generation order. It reads the
 //    server clock and never hands out an id the durable mark does not cover, so its ids keep
 //    increasing across restarts, crashes, failover and clock steps
-//    (pg/generators/server_clock.hpp). Each state is one word advanced by compare-and-swap (64 bits
-//    for UUIDv7; 128 bits with cmpxchg16b for the others on x86-64, elsewhere a spinlock held for
-//    one core step);
+//    (pg/generators/server_clock.hpp, pg/generators/generator_mark.hpp). Each state is one word
+//    advanced by compare-and-swap (64 bits for UUIDv7; 128 bits with cmpxchg16b for the others on
+//    x86-64, elsewhere a spinlock held for one core step);
 //  - private: a session with a pinned clock (idgen.fixed_clock) or a test seed
 //    (idgen.test_random_seed) uses a state of its own and never reads or moves the other two.
 //    Snowflake, whose ids have no random bits, uses its private state only on a pinned clock.
@@ -63,8 +63,8 @@ LastIdTimes last_id_times();
 // Places the server's DistributedId state after an id of time mark_ms (Unix ms), as if it had just
 // made one there with its random part used up: its next id has a later timestamp. Its timestamp
 // trails the clock by the reference library's leeway, so a clock started after the generator
-// mark alone would not take it past the ids the mark covers (pg/generators/server_clock.hpp). Only
-// when preloaded.
+// mark alone would not take it past the ids the mark covers (pg/generators/generator_mark.hpp).
+// Only when preloaded.
 void place_distributed_id_after(std::int64_t mark_ms);
 
 // Forget the private state (a test run starts from a fresh generator).
