@@ -24,11 +24,12 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/id_spread.hpp"
 #include "core/server_clock.hpp"
 
 namespace idgen::generator_mark {
 
-constexpr std::int64_t kIdSpreadMs = 1000;
+constexpr std::int64_t kIdSpreadMs = idgen::kIdSpreadMs;
 constexpr std::int64_t kWindowMs = 1000;
 constexpr std::int64_t kLeadMs = kIdSpreadMs + kWindowMs;
 constexpr std::size_t kEncodedBytes = 16;

@@ -25,7 +25,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "core/generator_mark.hpp"
+#include "core/id_spread.hpp"
 #include "core/stack_safe.hpp"
 #include "core/uuid.hpp"
 
@@ -43,7 +43,7 @@ constexpr std::uint64_t kStepsPerMs = 4096;  // rand_a: 12 bits of sub-milliseco
 // 4096 per ms before anything waits (a bulk load never does: inserting rows is far slower than
 // that), and it keeps an id's embedded time its creation time to within a second. Read back
 // (idgen.uuid_timestamp floors to the ms), an id's time is at most 1000 ms after the clock.
-constexpr std::uint64_t kMaxLeadSteps = generator_mark::kIdSpreadMs * kStepsPerMs;
+constexpr std::uint64_t kMaxLeadSteps = kIdSpreadMs * kStepsPerMs;
 // How far behind the bound the clock may be and still be waited for (about 1 ms at a time). The
 // most a flood can put the state past the bound is one step, so any wait past a few steps means
 // the clock went back; waiting out up to 1 s of that keeps ids ordered through a leap second or a

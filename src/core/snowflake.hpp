@@ -21,7 +21,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "core/generator_mark.hpp"
+#include "core/id_spread.hpp"
 #include "core/stack_safe.hpp"
 
 namespace idgen::snowflake {
@@ -35,7 +35,7 @@ constexpr int kMaxNode = (1 << kNodeBits) - 1;
 constexpr std::uint64_t kMaxTime = (std::uint64_t{1} << 41) - 1;
 // The most an id's ms may lead the clock reading it was made at: 1 s, as UUIDv7's lead, the
 // spread the generator mark covers, so ids that ran ahead are never made again after a crash.
-constexpr std::int64_t kMaxLeadMs = generator_mark::kIdSpreadMs;
+constexpr std::int64_t kMaxLeadMs = kIdSpreadMs;
 
 enum class Lead {
   bounded,  // the real clock: a full ms carries into the next, up to kMaxLeadMs ahead

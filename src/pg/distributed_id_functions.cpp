@@ -7,10 +7,10 @@
 #include "core/rfc9562.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
-#include "pg/generator_state.hpp"
+#include "pg/generators/generator_state.hpp"
 #include "pg/numeric_u128.hpp"
 #include "pg/postgres.hpp"
-#include "pg/wait.hpp"
+#include "pg/generators/wait.hpp"
 
 namespace idgen::pg {
 
@@ -36,8 +36,9 @@ constexpr const char* kDistributedIdRange =
 constexpr const char* kDistributedId128Range = "1700-01-01 00:00:00 UTC to the year 10619";
 
 // The generation loop shared by both kinds: one draw per call, kept across waits (as the reference
-// library does); step_state re-reads the clock on every attempt (pg/generator_state.cpp); `make`
-// builds the Datum from the step's timestamp and random part.
+// library does); step_state re-reads the clock on every attempt
+// (pg/generators/generator_state.cpp); `make` builds the Datum from the step's timestamp and random
+// part.
 template <typename Draw, typename Step, typename Make>
 Datum generate(Draw q, Step (*step_state)(Draw), Make make, const char* kind, const char* range) {
   for (;;) {

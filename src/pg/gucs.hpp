@@ -3,13 +3,13 @@
 
 namespace idgen::pg {
 
-void define_fixed_clock_guc();         // idgen.fixed_clock (fixed_clock_guc.cpp)
-void define_test_seed_guc();           // idgen.test_random_seed (test_seed_guc.cpp)
+void define_fixed_clock_guc();         // idgen.fixed_clock (generators/fixed_clock_guc.cpp)
+void define_random_seed_guc();         // idgen.test_random_seed (generators/random_seed_guc.cpp)
 void define_public_id_key_file_guc();  // idgen.public_id_key_file (public_id_key.cpp)
 void define_ledger_max_lead_guc();     // idgen.ledger_max_lead (ledger/lead_guc.cpp)
-void define_node_id_guc();             // idgen.node_id (node_id_guc.cpp)
-void define_mark_max_lead_guc();       // idgen.mark_max_lead (mark_max_lead_guc.cpp)
+void define_node_id_guc();             // idgen.node_id (generators/node_id_guc.cpp)
+void define_mark_max_lead_guc();       // idgen.mark_max_lead (generators/mark_max_lead_guc.cpp)
 void define_library_version_guc();     // idgen.library_version (library_version_guc.cpp)
-void define_standby_gate_guc();        // idgen.standbys_replay_marks (standby_gate.cpp)
+void define_standby_gate_guc();        // idgen.standbys_replay_marks (generators/standby_gate.cpp)
 
 }  // namespace idgen::pg

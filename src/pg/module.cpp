@@ -1,13 +1,14 @@
 // The shared library's entry: module magic and one-time initialisation.
 #include "pg/cache_invalidation.hpp"
 #include "pg/compat.hpp"
-#include "pg/generator_state.hpp"
+#include "pg/generators/generator_mark.hpp"
 #include "pg/gucs.hpp"
-#include "pg/mark_scan.hpp"
 #include "pg/postgres.hpp"
-#include "pg/server_clock.hpp"
+#include "pg/generators/runtime.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
+#include "access/xlog_internal.h"
+#include "miscadmin.h"
 #include "utils/guc.h"
 IDGEN_END_SERVER_HEADERS
 
@@ -23,7 +24,7 @@ extern "C" PGDLLEXPORT void _PG_init(void);
 // shared_preload_libraries (backends then inherit it through fork), else in each backend.
 void _PG_init(void) {
   define_fixed_clock_guc();
-  define_test_seed_guc();
+  define_random_seed_guc();
   define_public_id_key_file_guc();
   define_ledger_max_lead_guc();
   define_node_id_guc();
@@ -31,12 +32,12 @@ void _PG_init(void) {
   define_library_version_guc();
   define_standby_gate_guc();
   MarkGUCPrefixReserved("idgen");
-  // In this order: each one's shared memory is initialised after the one before it (the server
-  // clock places DistributedId's state after the mark; the mark scan asks whether the clock found
-  // its file).
-  install_shared_generator_state();
-  install_server_clock();
-  install_mark_scan();
+  // The server-wide generators: their shared memory and the generator mark's WAL records, which
+  // only a preloaded library can have.
+  if (process_shared_preload_libraries_in_progress) {
+    install_generator_shared_memory();
+    RegisterCustomRmgr(kMarkRmgrId, generator_mark_rmgr());
+  }
   install_cache_invalidation();
 }
 

@@ -16,11 +16,11 @@
 #include "core/snowflake.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
-#include "pg/fixed_clock_guc.hpp"
-#include "pg/generator_state.hpp"
-#include "pg/node_id_guc.hpp"
+#include "pg/generators/fixed_clock_guc.hpp"
+#include "pg/generators/generator_state.hpp"
+#include "pg/generators/node_id_guc.hpp"
 #include "pg/postgres.hpp"
-#include "pg/wait.hpp"
+#include "pg/generators/wait.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/xlog.h"

@@ -15,7 +15,7 @@
 #include "pg/error_bridge.hpp"
 #include "pg/postgres.hpp"
 #include "pg/typeid_text.hpp"
-#include "pg/uuidv7_generator.hpp"
+#include "pg/generators/uuidv7_generator.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "common/hashfn.h"

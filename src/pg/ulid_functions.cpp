@@ -10,10 +10,10 @@
 #include "core/ulid.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
-#include "pg/generator_state.hpp"
+#include "pg/generators/generator_state.hpp"
 #include "pg/postgres.hpp"
 #include "pg/ulid_text.hpp"
-#include "pg/wait.hpp"
+#include "pg/generators/wait.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "utils/builtins.h"

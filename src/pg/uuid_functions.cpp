@@ -8,10 +8,10 @@
 #include "core/uint128.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
-#include "pg/generator_state.hpp"
+#include "pg/generators/generator_state.hpp"
 #include "pg/numeric_u128.hpp"
 #include "pg/postgres.hpp"
-#include "pg/uuidv7_generator.hpp"
+#include "pg/generators/uuidv7_generator.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/htup_details.h"

@@ -94,8 +94,8 @@ case_ "a GUC hook handed over without noexcept_callback is refused by the lint" 
   src/pg/public_id_key.cpp 's/noexcept_callback\(assign_key_file\)/assign_key_file/' \
   lint 'public_id_key.cpp:[0-9]+: callbacks: DefineCustomStringVariable'
 case_ "a PostgreSQL hook set without noexcept_callback is refused by the lint" \
-  src/pg/generator_state.cpp 's/noexcept_callback\(attach_shared_memory\)/attach_shared_memory/' \
-  lint 'generator_state.cpp:[0-9]+: callbacks: shmem_startup_hook'
+  src/pg/generators/runtime.cpp 's/noexcept_callback\(attach_shared_memory\)/attach_shared_memory/' \
+  lint 'generators/runtime.cpp:[0-9]+: callbacks: shmem_startup_hook'
 case_ "a sort-support comparator set without noexcept_callback is refused by the lint" \
   src/pg/uuid_like_type.cpp 's/noexcept_callback\(compare_abbreviated\)/compare_abbreviated/' \
   lint 'uuid_like_type.cpp:[0-9]+: callbacks: ->comparator'
@@ -103,7 +103,7 @@ case_ "a second relcache callback is refused by the lint" src/pg/ledger/table.cp
   's/(void forget_ledger_shapes\(Oid relid\) noexcept \{\n)/$1  CacheRegisterRelcacheCallback(nullptr, 0);\n/' \
   lint 'ledger/table.cpp:[0-9]+: one-callback: a second CacheRegisterRelcacheCallback'
 case_ "a server header outside the C-linkage brackets is refused by the lint" \
-  src/pg/wait.cpp 's/(#include "pg\/wait.hpp"\n)/$1#include "utils\/memutils.h"\n/' \
+  src/pg/generators/wait.cpp 's/(#include "pg\/generators\/wait.hpp"\n)/$1#include "utils\/memutils.h"\n/' \
   lint 'wait.cpp:[0-9]+: server-headers: #include "utils/memutils.h"'
 case_ "a CREATE FUNCTION on one line is refused by the SQL layout check" sql/idgen.sql \
   's/(CREATE FUNCTION idgen.comb\(\))\nRETURNS uuid\n(AS [^\n]*)\n(LANGUAGE [^\n]*)/$1 RETURNS uuid $2 $3/' \

@@ -1,5 +1,5 @@
 // idgen.node_id (see node_id_guc.hpp).
-#include "pg/node_id_guc.hpp"
+#include "pg/generators/node_id_guc.hpp"
 
 #include "core/snowflake.hpp"
 #include "pg/gucs.hpp"

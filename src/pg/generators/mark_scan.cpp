@@ -1,15 +1,14 @@
 // See mark_scan.hpp.
-#include "pg/mark_scan.hpp"
+#include "pg/generators/mark_scan.hpp"
 
 #include <cstdint>
 #include <cstring>
 
 #include "core/stack_safe.hpp"
 #include "pg/callback.hpp"
-#include "pg/database_mark.hpp"
-#include "pg/generator_mark.hpp"
+#include "pg/generators/database_mark.hpp"
+#include "pg/generators/generator_mark.hpp"
 #include "pg/postgres.hpp"
-#include "pg/server_clock.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/heapam.h"
@@ -24,7 +23,6 @@ IDGEN_BEGIN_SERVER_HEADERS
 #include "storage/condition_variable.h"
 #include "storage/ipc.h"
 #include "storage/latch.h"
-#include "storage/lwlock.h"
 #include "storage/shmem.h"
 #include "storage/spin.h"
 #include "utils/memutils.h"
@@ -84,47 +82,12 @@ struct MarkScan {
   NameData failed_database;
   bool replayed;              // WAL replay supplied the mark
   bool replay_reported;       // and the end of recovery said so
-  bool took_databases;        // the databases' marks gave the start's mark (logged by no one yet)
   ConditionVariable changed;  // broadcast when state changes
   ReaderSlot slots[kReaders];
 };
 IDGEN_STACK_SAFE(MarkScan);
 
 MarkScan* scan = nullptr;
-
-shmem_startup_hook_type previous_startup_hook = nullptr;
-shmem_request_hook_type previous_request_hook = nullptr;
-
-void request_shared_memory() noexcept {
-  if (previous_request_hook != nullptr) previous_request_hook();
-  RequestAddinShmemSpace(MAXALIGN(sizeof(MarkScan)));
-}
-
-// In the postmaster, after the server clock's (which read the file).
-void attach_shared_memory() noexcept {
-  if (previous_startup_hook != nullptr) previous_startup_hook();
-  LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-  bool found = false;
-  auto* mem = static_cast<MarkScan*>(ShmemInitStruct("idgen mark scan", sizeof(MarkScan), &found));
-  if (!found) {
-    const bool missing = mark_file_missing_at_start();
-    pg_atomic_init_u32(&mem->known, missing ? 0 : 1);
-    SpinLockInit(&mem->lock);
-    mem->state = missing ? ScanState::pending : ScanState::known;
-    mem->failure = ScanFailure::none;
-    mem->attempt = 0;
-    mem->launcher_pid = 0;
-    mem->requested_at = 0;
-    std::memset(&mem->failed_database, 0, sizeof mem->failed_database);
-    mem->replayed = false;
-    mem->replay_reported = false;
-    mem->took_databases = false;
-    ConditionVariableInit(&mem->changed);
-    std::memset(mem->slots, 0, sizeof mem->slots);
-  }
-  scan = mem;
-  LWLockRelease(AddinShmemInitLock);
-}
 
 // Under scan->lock: the mark is known from now on.
 void become_known_locked() {
@@ -232,10 +195,7 @@ void start_launcher(std::uint32_t attempt) {
 void read_this_database_only() {
   const std::int64_t mark = own_database_mark();
   if (mark > 0) {
-    adopt_mark(mark);
-    SpinLockAcquire(&scan->lock);
-    scan->took_databases = true;
-    SpinLockRelease(&scan->lock);
+    adopt_databases_mark(mark);
   }
   ereport(WARNING,
           (errmsg("idgen's generator mark file \"%s\" was missing at start", kMarkFileName),
@@ -421,10 +381,7 @@ bool read_databases(std::uint32_t attempt, ScanResult* result) {
 // copy was taken, the waiters woken.
 void publish(std::uint32_t attempt, const ScanResult& result) {
   if (result.mark > 0) {
-    adopt_mark(result.mark);
-    SpinLockAcquire(&scan->lock);
-    scan->took_databases = true;
-    SpinLockRelease(&scan->lock);
+    adopt_databases_mark(result.mark);
     ereport(WARNING,
             (errmsg("idgen's generator mark file \"%s\" was missing at start", kMarkFileName),
              errdetail("idgen took the newest generator mark of the %d databases it read, %lld "
@@ -451,12 +408,27 @@ void publish(std::uint32_t attempt, const ScanResult& result) {
 
 bool start_mark_known = false;
 
-void install_mark_scan() {
-  if (!process_shared_preload_libraries_in_progress) return;
-  previous_request_hook = shmem_request_hook;
-  shmem_request_hook = noexcept_callback(request_shared_memory);
-  previous_startup_hook = shmem_startup_hook;
-  shmem_startup_hook = noexcept_callback(attach_shared_memory);
+std::size_t mark_scan_shmem_size() { return MAXALIGN(sizeof(MarkScan)); }
+
+void attach_mark_scan() {
+  bool found = false;
+  auto* mem = static_cast<MarkScan*>(ShmemInitStruct("idgen mark scan", sizeof(MarkScan), &found));
+  if (!found) {
+    const bool missing = mark_file_missing_at_start();
+    pg_atomic_init_u32(&mem->known, missing ? 0 : 1);
+    SpinLockInit(&mem->lock);
+    mem->state = missing ? ScanState::pending : ScanState::known;
+    mem->failure = ScanFailure::none;
+    mem->attempt = 0;
+    mem->launcher_pid = 0;
+    mem->requested_at = 0;
+    std::memset(&mem->failed_database, 0, sizeof mem->failed_database);
+    mem->replayed = false;
+    mem->replay_reported = false;
+    ConditionVariableInit(&mem->changed);
+    std::memset(mem->slots, 0, sizeof mem->slots);
+  }
+  scan = mem;
 }
 
 void await_start_mark_now() {
@@ -544,14 +516,6 @@ void start_mark_replayed() {
   }
   SpinLockRelease(&scan->lock);
   if (changed) ConditionVariableBroadcast(&scan->changed);
-}
-
-bool start_took_database_marks() {
-  if (scan == nullptr) return false;
-  SpinLockAcquire(&scan->lock);
-  const bool took = scan->took_databases;
-  SpinLockRelease(&scan->lock);
-  return took;
 }
 
 void report_start_mark_from_wal(std::int64_t mark_ms) {

@@ -44,7 +44,7 @@
 // which ones the leader ignores: only comb() reads the clock in a worker (the other time-based
 // generators and Snowflake are PARALLEL RESTRICTED), so a parallel query inside a function with a
 // SET idgen.fixed_clock clause may make COMB ids on that instant in its workers.
-#include "pg/fixed_clock_guc.hpp"
+#include "pg/generators/fixed_clock_guc.hpp"
 
 #include <cctype>
 #include <cstdint>

@@ -1,10 +1,10 @@
 // A start that finds no generator mark file (docs/durability.md: lost, or removed as the damaged
 // file's HINT says) still starts the server-wide generators after every id they handed out: the
 // mark has other copies, the WAL that crash recovery replays and each database's own mark
-// (pg/database_mark.hpp), which covers the ids made there. A mark replayed from WAL is the newest
-// of them (every database's mark was copied from an earlier one), and is taken as it is; without
-// one, every database's mark that this server wrote is read before the first server-wide id of
-// any database, since the mark is the server's (Snowflake ids are unique per server, across its
+// (pg/generators/database_mark.hpp), which covers the ids made there. A mark replayed from WAL is
+// the newest of them (every database's mark was copied from an earlier one), and is taken as it is;
+// without one, every database's mark that this server wrote is read before the first server-wide id
+// of any database, since the mark is the server's (Snowflake ids are unique per server, across its
 // databases). A mark another server wrote (a restored or upgraded database) is not this server's
 // to take here: it is adopted, or refused when far ahead, at the first id in its own database.
 //
@@ -17,13 +17,16 @@
 // that hears why, when they cannot run (max_worker_processes).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace idgen::pg {
 
-// From _PG_init while idgen is being preloaded, after install_server_clock() (its shared memory
-// says whether the start found the file).
-void install_mark_scan();
+// The shared memory of the reading (pg/generators/runtime.cpp requests it), and, in the
+// postmaster under AddinShmemInitLock, its placement: after the mark's, which says whether the
+// start found the file.
+std::size_t mark_scan_shmem_size();
+void attach_mark_scan();
 
 // Whether this backend knows that the start's mark is known; set once per backend.
 extern bool start_mark_known;
@@ -35,10 +38,6 @@ void await_start_mark_now();
 inline void await_start_mark() {
   if (!start_mark_known) await_start_mark_now();
 }
-
-// Whether this start found no file and took its mark from the databases' marks: a mark that no
-// WAL record of this server has carried yet (pg/standby_gate.hpp).
-bool start_took_database_marks();
 
 // WAL replay restored a mark: the newest copy, so no database needs reading.
 void start_mark_replayed();

@@ -1,7 +1,7 @@
 // The first generator mark a server logs in WAL, and its physical standbys (docs/upgrading.md).
 //
-// A standby replays idgen's WAL records (pg/generator_mark.hpp) only when it preloads idgen 0.3.0
-// or later; an older one stops at the first of them ("resource manager with ID 161 not
+// A standby replays idgen's WAL records (pg/generators/generator_mark.hpp) only when it preloads
+// idgen 0.3.0 or later; an older one stops at the first of them ("resource manager with ID 161 not
 // registered"), whose hint it already follows (it preloads idgen), and cannot start again until
 // idgen is updated there. A primary cannot see which idgen its standbys run, but it can see that
 // it has some, and that it ran an idgen which logged no marks: its data directory holds no mark
@@ -21,9 +21,10 @@
 
 namespace idgen::pg {
 
-// From adopt_database_mark_now (pg/database_mark.cpp), before a backend's first server-wide id,
-// which may log the server's first mark: database_used_before says the database's idgen objects
-// predate the mark, or this server set its mark. Raises the error above when the gate is closed.
+// From adopt_database_mark_now (pg/generators/database_mark.cpp), before a backend's first
+// server-wide id, which may log the server's first mark: database_used_before says the database's
+// idgen objects predate the mark, or this server set its mark. Raises the error above when the gate
+// is closed.
 void check_standbys_before_first_mark(bool database_used_before);
 
 }  // namespace idgen::pg

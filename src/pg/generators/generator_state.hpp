@@ -5,18 +5,20 @@
 //  - server: with idgen in shared_preload_libraries, one state in shared memory, so the whole
 //    server is one generator and ids increase across sessions in generation order. It reads the
 //    server clock and never hands out an id the durable mark does not cover, so its ids keep
-//    increasing across restarts, crashes, failover and clock steps (pg/server_clock.hpp). Each
-//    state is one word advanced by compare-and-swap (64 bits for UUIDv7; 128 bits with cmpxchg16b
-//    for the others on x86-64, elsewhere a spinlock held for one core step);
+//    increasing across restarts, crashes, failover and clock steps
+//    (pg/generators/server_clock.hpp, pg/generators/generator_mark.hpp). Each state is one word
+//    advanced by compare-and-swap (64 bits for UUIDv7; 128 bits with cmpxchg16b for the others on
+//    x86-64, elsewhere a spinlock held for one core step);
 //  - private: a session with a pinned clock (idgen.fixed_clock) or a test seed
 //    (idgen.test_random_seed) uses a state of its own and never reads or moves the other two.
 //    Snowflake, whose ids have no random bits, uses its private state only on a pinned clock.
 //
 // Each step_* function reads the clock and runs one core step on the right state as one atomic
-// operation; waiting between steps is the caller's (pg/wait.hpp), so no lock is held while a
-// session sleeps.
+// operation; waiting between steps is the caller's (pg/generators/wait.hpp), so no lock is held
+// while a session sleeps.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "core/distributed_id.hpp"
@@ -28,8 +30,10 @@
 
 namespace idgen::pg {
 
-// From _PG_init: while idgen is being preloaded, reserve and initialise the shared state.
-void install_shared_generator_state();
+// The shared memory of the server's state (pg/generators/runtime.cpp requests it), and, in the
+// postmaster under AddinShmemInitLock, its placement and first initialisation.
+std::size_t generator_state_shmem_size();
+void attach_generator_state();
 
 // "server" when the shared state exists, else "backend".
 const char* generator_scope_name();
@@ -40,7 +44,8 @@ GeneratorScope current_generator_scope();
 // The state this session's next Snowflake step uses: private only on a pinned clock.
 GeneratorScope current_snowflake_scope();
 // The clock that state's steps read, in Unix ms: the server clock for the server's state
-// (pg/server_clock.hpp), else the session's clock. A wait for Snowflake's next ms watches it.
+// (pg/generators/server_clock.hpp), else the session's clock. A wait for Snowflake's next ms
+// watches it.
 std::int64_t snowflake_clock_unix_ms();
 
 // What idgen.generator_status() shows of the state the session's next step uses (Snowflake's by
@@ -58,8 +63,8 @@ LastIdTimes last_id_times();
 // Places the server's DistributedId state after an id of time mark_ms (Unix ms), as if it had just
 // made one there with its random part used up: its next id has a later timestamp. Its timestamp
 // trails the clock by the reference library's leeway, so a clock started after the generator
-// mark alone would not take it past the ids the mark covers (pg/server_clock.hpp). Only when
-// preloaded.
+// mark alone would not take it past the ids the mark covers (pg/generators/generator_mark.hpp).
+// Only when preloaded.
 void place_distributed_id_after(std::int64_t mark_ms);
 
 // Forget the private state (a test run starts from a fresh generator).

@@ -3,7 +3,7 @@
 // from another server carries that server's mark; a mark far ahead of this server's clock means
 // that one of the two clocks is wrong, which a superuser should look at before every new id of
 // the server is stamped that far ahead.
-#include "pg/mark_max_lead_guc.hpp"
+#include "pg/generators/mark_max_lead_guc.hpp"
 
 #include <climits>
 

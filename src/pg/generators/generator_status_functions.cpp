@@ -13,11 +13,12 @@
 
 #include "core/clock.hpp"
 #include "pg/convert.hpp"
-#include "pg/database_mark.hpp"
+#include "pg/generators/database_mark.hpp"
 #include "pg/error_bridge.hpp"
-#include "pg/generator_state.hpp"
+#include "pg/generators/generator_mark.hpp"
+#include "pg/generators/generator_state.hpp"
 #include "pg/postgres.hpp"
-#include "pg/server_clock.hpp"
+#include "pg/generators/server_clock.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/htup_details.h"
@@ -116,8 +117,9 @@ IDGEN_SQL_FUNCTION(idgen_generator_status) {
     const ServerClockStatus status = server_clock_status();
     values[clock_ahead] = interval_datum(status.clock_us - status.wall_us);
     nulls[clock_ahead] = false;
-    if (status.mark_ms > 0) {
-      values[mark] = timestamptz_from_unix_us(status.mark_ms * 1000);
+    const std::int64_t mark_ms = durable_mark_ms();
+    if (mark_ms > 0) {
+      values[mark] = timestamptz_from_unix_us(mark_ms * 1000);
       nulls[mark] = false;
     }
   }

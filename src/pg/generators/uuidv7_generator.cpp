@@ -1,13 +1,13 @@
 // See uuidv7_generator.hpp.
-#include "pg/uuidv7_generator.hpp"
+#include "pg/generators/uuidv7_generator.hpp"
 
 #include <cstdint>
 
 #include "core/rfc9562.hpp"
 #include "pg/convert.hpp"
-#include "pg/generator_state.hpp"
+#include "pg/generators/generator_state.hpp"
 #include "pg/postgres.hpp"
-#include "pg/wait.hpp"
+#include "pg/generators/wait.hpp"
 
 namespace idgen::pg {
 
@@ -22,11 +22,11 @@ void report_v7_out_of_range(const char* what, const char* hint) {
 namespace {
 
 // The next (unix_ts_ms << 12) | rand_a of this session's uuidv7 generator (backend, server or
-// private; pg/generator_state.hpp). When the generator is a second ahead of the clock (callers
-// asking for more than 4096 ids per ms, or a clock stepped back), it waits about 1 ms at a time,
-// holding nothing, until the clock has moved on; the wait can be cancelled (statement_timeout,
-// pg_cancel_backend). Written once, for both functions below, and inlined into each: it runs
-// for every id.
+// private; pg/generators/generator_state.hpp). When the generator is a second ahead of the clock
+// (callers asking for more than 4096 ids per ms, or a clock stepped back), it waits about 1 ms at a
+// time, holding nothing, until the clock has moved on; the wait can be cancelled
+// (statement_timeout, pg_cancel_backend). Written once, for both functions below, and inlined into
+// each: it runs for every id.
 inline std::uint64_t step_until_id() {
   for (;;) {
     const rfc9562::V7Step step = step_uuidv7();

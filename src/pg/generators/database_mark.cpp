@@ -1,16 +1,16 @@
 // See database_mark.hpp.
-#include "pg/database_mark.hpp"
+#include "pg/generators/database_mark.hpp"
 
 #include <cstdint>
 
 #include "core/arith.hpp"
-#include "pg/mark_max_lead_guc.hpp"
-#include "pg/mark_scan.hpp"
-#include "pg/node_id_guc.hpp"
+#include "pg/generators/mark_max_lead_guc.hpp"
+#include "pg/generators/generator_mark.hpp"
+#include "pg/generators/node_id_guc.hpp"
 #include "pg/owner_rights.hpp"
 #include "pg/postgres.hpp"
-#include "pg/server_clock.hpp"
-#include "pg/standby_gate.hpp"
+#include "pg/generators/server_clock.hpp"
+#include "pg/generators/standby_gate.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/parallel.h"
@@ -166,7 +166,7 @@ void adopt_database_mark_now() {
       // every database's mark when the file is missing); adopting a mark below the durable one,
       // or below the clock, would only move the clock on by the mark's window at every session.
       const ServerClockStatus server = server_clock_status();
-      if (db.mark_ms > server.mark_ms && db.mark_ms >= floor_div(server.clock_us, 1000)) {
+      if (db.mark_ms > durable_mark_ms() && db.mark_ms >= floor_div(server.clock_us, 1000)) {
         adopt_mark(db.mark_ms);
         const char* name = get_database_name(MyDatabaseId);
         ereport(LOG, (errmsg("idgen moved its generators past the generator mark of database "
@@ -194,7 +194,7 @@ void record_in_database_mark_now(std::int64_t id_ms) {
   if (XactReadOnly || IsInParallelMode() || RecoveryInProgress()) return;
   const MarkSequences seqs = mark_sequences();
   if (!OidIsValid(seqs.mark)) return;
-  const std::int64_t mark = server_clock_status().mark_ms;
+  const std::int64_t mark = durable_mark_ms();
   if (mark < id_ms) return;  // not covered yet: cover_id_time comes first
   // Sessions raise it one at a time (a lock that conflicts with itself, not with nextval or
   // pg_dump), so a slower session never sets it back below a faster one's mark. Only idgen's own

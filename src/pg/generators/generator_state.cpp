@@ -1,20 +1,17 @@
 // See generator_state.hpp.
-#include "pg/generator_state.hpp"
+#include "pg/generators/generator_state.hpp"
 
 #include "core/arith.hpp"
 #include "core/clock.hpp"
 #include "core/random.hpp"
 #include "core/stack_safe.hpp"
-#include "pg/callback.hpp"
-#include "pg/database_mark.hpp"
-#include "pg/mark_scan.hpp"
+#include "pg/generators/database_mark.hpp"
+#include "pg/generators/generator_mark.hpp"
+#include "pg/generators/mark_scan.hpp"
 #include "pg/postgres.hpp"
-#include "pg/server_clock.hpp"
+#include "pg/generators/server_clock.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
-#include "miscadmin.h"
-#include "storage/ipc.h"
-#include "storage/lwlock.h"
 #include "storage/shmem.h"
 #include "storage/spin.h"
 IDGEN_END_SERVER_HEADERS
@@ -57,38 +54,6 @@ IDGEN_STACK_SAFE(SharedGenerators);
 GeneratorStates backend_states;
 GeneratorStates private_states;
 SharedGenerators* shared = nullptr;  // set in every process when preloaded (inherited by fork)
-
-shmem_startup_hook_type previous_startup_hook = nullptr;
-shmem_request_hook_type previous_request_hook = nullptr;
-
-void request_shared_memory() noexcept {
-  if (previous_request_hook != nullptr) previous_request_hook();
-  RequestAddinShmemSpace(MAXALIGN(sizeof(SharedGenerators)));
-}
-
-void attach_shared_memory() noexcept {
-  if (previous_startup_hook != nullptr) previous_startup_hook();
-  LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-  bool found = false;
-  auto* mem = static_cast<SharedGenerators*>(
-      ShmemInitStruct("idgen generator states", sizeof(SharedGenerators), &found));
-  if (!found) {
-    pg_atomic_init_u64(&mem->uuidv7, 0);
-    pg_atomic_init_u64(&mem->snowflake, 0);
-#ifdef IDGEN_LOCK_FREE_128
-    mem->distributed_id = distributed_id::pack(distributed_id::State{});
-    mem->distributed_id128 = distributed_id128::pack(distributed_id128::State{});
-    mem->ulid = ulid::pack(ulid::State{});
-#else
-    SpinLockInit(&mem->lock);
-    mem->distributed_id = distributed_id::State{};
-    mem->distributed_id128 = distributed_id128::State{};
-    mem->ulid = ulid::State{};
-#endif
-  }
-  shared = mem;
-  LWLockRelease(AddinShmemInitLock);
-}
 
 // The session's own state, or nullptr for the shared one. A pinned clock or
 // idgen.test_random_seed gives the session a state of its own; the random seed only matters to
@@ -167,12 +132,27 @@ u128 guess_ulid = 0;
 
 }  // namespace
 
-void install_shared_generator_state() {
-  if (!process_shared_preload_libraries_in_progress) return;
-  previous_request_hook = shmem_request_hook;
-  shmem_request_hook = noexcept_callback(request_shared_memory);
-  previous_startup_hook = shmem_startup_hook;
-  shmem_startup_hook = noexcept_callback(attach_shared_memory);
+std::size_t generator_state_shmem_size() { return MAXALIGN(sizeof(SharedGenerators)); }
+
+void attach_generator_state() {
+  bool found = false;
+  auto* mem = static_cast<SharedGenerators*>(
+      ShmemInitStruct("idgen generator states", sizeof(SharedGenerators), &found));
+  if (!found) {
+    pg_atomic_init_u64(&mem->uuidv7, 0);
+    pg_atomic_init_u64(&mem->snowflake, 0);
+#ifdef IDGEN_LOCK_FREE_128
+    mem->distributed_id = distributed_id::pack(distributed_id::State{});
+    mem->distributed_id128 = distributed_id128::pack(distributed_id128::State{});
+    mem->ulid = ulid::pack(ulid::State{});
+#else
+    SpinLockInit(&mem->lock);
+    mem->distributed_id = distributed_id::State{};
+    mem->distributed_id128 = distributed_id128::State{};
+    mem->ulid = ulid::State{};
+#endif
+  }
+  shared = mem;
 }
 
 const char* generator_scope_name() { return shared != nullptr ? "server" : "backend"; }
@@ -251,45 +231,73 @@ void reset_private_generator_state() { private_states = GeneratorStates{}; }
 // The clock is read inside each attempt (inside the lock, or after the state snapshot a swap is
 // made against): a reading taken before a long stall must never be applied to a state that other
 // sessions moved meanwhile, or a stale "now" could reset the shared generator. The shared state
-// reads the server clock (pg/server_clock.hpp), and each id it makes is covered by the durable
-// mark before it is returned.
+// reads the server clock (pg/generators/server_clock.hpp), and each id it makes is covered by the
+// durable mark before it is returned.
+
+namespace {
+
+// The one shape of every step on the server's state: the mark the start must find is known, the
+// step runs as one atomic operation at the server clock (shared(clock_ms) sets clock_ms to the ms
+// the successful attempt read), and an id is covered by the mark before it is returned; id_ms(step)
+// is the id's time (Unix ms).
+template <typename Step, typename Shared, typename IdMs>
+inline Step server_step(Shared shared_attempt, IdMs id_ms) {
+  before_server_step();
+  std::int64_t clock_ms = 0;
+  const Step step = shared_attempt(clock_ms);
+  if (step.kind == decltype(step.kind)::id) hand_out(clock_ms, id_ms(step));
+  return step;
+}
+
+// Advances a shared 64-bit word by compare-and-swap: next(last) is the core step from the word's
+// value, at the server clock it reads. A wait or out-of-range step publishes nothing and is
+// returned as it is: `last` was read fresh on entry and the clock after it, so it never rests on a
+// stale view, and the caller's next step reads both again.
+template <typename Step, typename Next>
+inline Step shared_step64(pg_atomic_uint64* word, Next next) {
+  std::uint64_t last = pg_atomic_read_u64(word);
+  for (;;) {
+    const Step step = next(last);
+    if (step.kind != decltype(step.kind)::id) return step;
+    // On failure `last` is reloaded with the current word and the step is computed again.
+    if (pg_atomic_compare_exchange_u64(word, &last, step.value)) return step;
+  }
+}
+
+}  // namespace
 
 distributed_id::Step step_distributed_id(std::uint64_t q) {
   if (GeneratorStates* local = local_states()) {
     return distributed_id::step(local->distributed_id, q, clock::now_unix_ms());
   }
-  before_server_step();
-  std::int64_t clock_ms = 0;
-  const auto attempt = [q, &clock_ms](distributed_id::State& s) {
-    clock_ms = server_clock_now_ms();
-    return distributed_id::step(s, q, clock_ms);
-  };
-  const auto step =
-      shared_step<distributed_id::Step>(&shared->distributed_id, guess_distributed_id,
-                                        distributed_id::unpack, distributed_id::pack, attempt);
-  if (step.kind == distributed_id::StepKind::id) {
-    hand_out(clock_ms, step.ts + distributed_id::kEpochUnixMs);
-  }
-  return step;
+  return server_step<distributed_id::Step>(
+      [q](std::int64_t& clock_ms) {
+        return shared_step<distributed_id::Step>(&shared->distributed_id, guess_distributed_id,
+                                                 distributed_id::unpack, distributed_id::pack,
+                                                 [q, &clock_ms](distributed_id::State& s) {
+                                                   clock_ms = server_clock_now_ms();
+                                                   return distributed_id::step(s, q, clock_ms);
+                                                 });
+      },
+      [](const distributed_id::Step& step) { return step.ts + distributed_id::kEpochUnixMs; });
 }
 
 distributed_id128::Step step_distributed_id128(u128 q) {
   if (GeneratorStates* local = local_states()) {
     return distributed_id128::step(local->distributed_id128, q, clock::now_unix_ms());
   }
-  before_server_step();
-  std::int64_t clock_ms = 0;
-  const auto attempt = [q, &clock_ms](distributed_id128::State& s) {
-    clock_ms = server_clock_now_ms();
-    return distributed_id128::step(s, q, clock_ms);
-  };
-  const auto step = shared_step<distributed_id128::Step>(
-      &shared->distributed_id128, guess_distributed_id128, distributed_id128::unpack,
-      distributed_id128::pack, attempt);
-  if (step.kind == distributed_id128::StepKind::id) {
-    hand_out(clock_ms, step.ts + distributed_id128::kEpochUnixMs);
-  }
-  return step;
+  return server_step<distributed_id128::Step>(
+      [q](std::int64_t& clock_ms) {
+        return shared_step<distributed_id128::Step>(
+            &shared->distributed_id128, guess_distributed_id128, distributed_id128::unpack,
+            distributed_id128::pack, [q, &clock_ms](distributed_id128::State& s) {
+              clock_ms = server_clock_now_ms();
+              return distributed_id128::step(s, q, clock_ms);
+            });
+      },
+      [](const distributed_id128::Step& step) {
+        return step.ts + distributed_id128::kEpochUnixMs;
+      });
 }
 
 rfc9562::V7Step step_uuidv7() {
@@ -298,37 +306,31 @@ rfc9562::V7Step step_uuidv7() {
         local == &private_states ? rfc9562::Lead::unbounded : rfc9562::Lead::bounded;
     return rfc9562::advance_v7(local->uuidv7, clock::now_unix_us(), lead);
   }
-  // Lock-free everywhere: the state is one 64-bit word. A wait or out-of-range step publishes
-  // nothing and is returned as it is: `last` was read fresh on entry and the clock after it, so
-  // it never rests on a stale view, and the caller's next step reads both again.
-  before_server_step();
-  std::uint64_t last = pg_atomic_read_u64(&shared->uuidv7);
-  for (;;) {
-    const std::int64_t now_us = server_clock_now_us();
-    const rfc9562::V7Step step = rfc9562::next_v7_value(last, now_us, rfc9562::Lead::bounded);
-    if (step.kind != rfc9562::V7StepKind::id) return step;
-    // On failure `last` is reloaded with the current word and the step is computed again.
-    if (pg_atomic_compare_exchange_u64(&shared->uuidv7, &last, step.value)) {
-      hand_out(floor_div(now_us, 1000), static_cast<std::int64_t>(step.value >> 12));
-      return step;
-    }
-  }
+  // Lock-free everywhere: the state is one 64-bit word, and the clock is read in µs.
+  return server_step<rfc9562::V7Step>(
+      [](std::int64_t& clock_ms) {
+        return shared_step64<rfc9562::V7Step>(&shared->uuidv7, [&clock_ms](std::uint64_t last) {
+          const std::int64_t now_us = server_clock_now_us();
+          clock_ms = floor_div(now_us, 1000);
+          return rfc9562::next_v7_value(last, now_us, rfc9562::Lead::bounded);
+        });
+      },
+      [](const rfc9562::V7Step& step) { return static_cast<std::int64_t>(step.value >> 12); });
 }
 
 ulid::Step step_ulid(const std::uint8_t* fresh) {
   if (GeneratorStates* local = local_states()) {
     return ulid::step(local->ulid, clock::now_unix_ms(), fresh);
   }
-  before_server_step();
-  std::int64_t clock_ms = 0;
-  const auto attempt = [fresh, &clock_ms](ulid::State& s) {
-    clock_ms = server_clock_now_ms();
-    return ulid::step(s, clock_ms, fresh);
-  };
-  const auto step =
-      shared_step<ulid::Step>(&shared->ulid, guess_ulid, ulid::unpack, ulid::pack, attempt);
-  if (step.kind == ulid::StepKind::id) hand_out(clock_ms, static_cast<std::int64_t>(step.ms));
-  return step;
+  return server_step<ulid::Step>(
+      [fresh](std::int64_t& clock_ms) {
+        return shared_step<ulid::Step>(&shared->ulid, guess_ulid, ulid::unpack, ulid::pack,
+                                       [fresh, &clock_ms](ulid::State& s) {
+                                         clock_ms = server_clock_now_ms();
+                                         return ulid::step(s, clock_ms, fresh);
+                                       });
+      },
+      [](const ulid::Step& step) { return static_cast<std::int64_t>(step.ms); });
 }
 
 snowflake::Step step_snowflake() {
@@ -343,18 +345,17 @@ snowflake::Step step_snowflake() {
   }
   // One 64-bit word, lock-free as UUIDv7's; ids may lead the clock by up to 1 s, which the mark
   // covers (hand_out).
-  before_server_step();
-  std::uint64_t last = pg_atomic_read_u64(&shared->snowflake);
-  for (;;) {
-    const std::int64_t clock_ms = server_clock_now_ms();
-    const snowflake::Step step = snowflake::next_value(last, clock_ms, snowflake::Lead::bounded);
-    if (step.kind != snowflake::StepKind::id) return step;
-    if (pg_atomic_compare_exchange_u64(&shared->snowflake, &last, step.value)) {
-      hand_out(clock_ms, static_cast<std::int64_t>(step.value >> snowflake::kSequenceBits) +
-                             snowflake::kEpochUnixMs);
-      return step;
-    }
-  }
+  return server_step<snowflake::Step>(
+      [](std::int64_t& clock_ms) {
+        return shared_step64<snowflake::Step>(&shared->snowflake, [&clock_ms](std::uint64_t last) {
+          clock_ms = server_clock_now_ms();
+          return snowflake::next_value(last, clock_ms, snowflake::Lead::bounded);
+        });
+      },
+      [](const snowflake::Step& step) {
+        return static_cast<std::int64_t>(step.value >> snowflake::kSequenceBits) +
+               snowflake::kEpochUnixMs;
+      });
 }
 
 }  // namespace idgen::pg

@@ -1,5 +1,5 @@
 // See wait.hpp.
-#include "pg/wait.hpp"
+#include "pg/generators/wait.hpp"
 
 #include "core/clock.hpp"
 #include "pg/postgres.hpp"

@@ -1,9 +1,9 @@
 // The generator mark of each database (docs/durability.md): the sequence
 // idgen_internal.generator_mark, which pg_dump and pg_upgrade carry to another server. The
-// server-wide mark (pg/server_clock.hpp) lives in the data directory and in WAL, which neither of
-// them copies; so each database also keeps a mark at least the time of any id made while it was
-// in use, and a server that finds a later mark in a database (restored or upgraded into it, or
-// left there when the server's own file was lost) adopts it before its first id there.
+// server-wide mark (pg/generators/generator_mark.hpp) lives in the data directory and in WAL, which
+// neither of them copies; so each database also keeps a mark at least the time of any id made while
+// it was in use, and a server that finds a later mark in a database (restored or upgraded into it,
+// or left there when the server's own file was lost) adopts it before its first id there.
 //
 // The sequences sit in schema idgen_internal, which no role but the database's owner (and
 // superusers) may use: a role that can name a relation can queue a lock on it (CREATE RULE and
@@ -33,7 +33,7 @@ void record_in_database_mark_now(std::int64_t id_ms);
 // primary it was a standby of, the server it is a base backup of), else 0: no idgen, one that
 // predates the mark, no mark yet, or another server's (a restore or an upgrade, adopted per
 // database within idgen.mark_max_lead). Read as the sequences' owner, in a transaction. (A start
-// that found no mark file reads every database's with it: pg/mark_scan.hpp.)
+// that found no mark file reads every database's with it: pg/generators/mark_scan.hpp.)
 std::int64_t own_database_mark();
 
 // Before this backend's first server-wide id: adopts the database's mark when another server

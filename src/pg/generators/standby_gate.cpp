@@ -1,16 +1,15 @@
 // See standby_gate.hpp. Also idgen.standbys_replay_marks, which only the gate reads.
-#include "pg/standby_gate.hpp"
+#include "pg/generators/standby_gate.hpp"
 
 #include "pg/compat.hpp"
 #include "pg/gucs.hpp"
 #include "pg/postgres.hpp"
-#include "pg/server_clock.hpp"
+#include "pg/generators/generator_mark.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/xlog.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
-#include "port/atomics.h"
 #include "replication/slot.h"
 #include "storage/lwlock.h"
 #include "storage/spin.h"
@@ -89,7 +88,7 @@ void define_standby_gate_guc() {
 
 void check_standbys_before_first_mark(bool database_used_before) {
   if (standbys_replay_marks || !database_used_before || RecoveryInProgress() ||
-      pg_atomic_read_u64(&shared_server_clock->mark_ms) != 0) {
+      durable_mark_ms() != 0) {
     return;
   }
   StringInfoData senders;

@@ -1,4 +1,6 @@
-// idgen.test_random_seed: a deterministic random stream for the session, for test suites.
+// idgen.test_random_seed: seeds this session's random stream, which then repeats from run to run,
+// for test suites. It is compiled into the production library, so it accepts only what reaches
+// the session that sets it (below).
 //
 // With a seed (any text) the session's random stream is keyed from it (core/random.hpp), and the
 // time-ordered generators use the session's private state; both restart whenever the test seed
@@ -13,7 +15,7 @@
 
 #include "core/random.hpp"
 #include "pg/callback.hpp"
-#include "pg/generator_state.hpp"
+#include "pg/generators/generator_state.hpp"
 #include "pg/gucs.hpp"
 #include "pg/postgres.hpp"
 
@@ -25,12 +27,12 @@ IDGEN_END_SERVER_HEADERS
 namespace idgen::pg {
 namespace {
 
-char* test_seed_text = nullptr;
+char* seed_text = nullptr;
 // The seed the stream was last keyed with (malloc'd), so that re-applying the same value (GUC
 // restores at subtransaction or transaction end) does not restart it and replay issued ids.
 char* active_seed = nullptr;
 
-bool check_test_seed(char** newval, void**, GucSource source) noexcept {
+bool check_random_seed(char** newval, void**, GucSource source) noexcept {
   if ((*newval)[0] == '\0') return true;
   switch (source) {
     case PGC_S_CLIENT:   // PGOPTIONS / startup packet of this very session
@@ -42,7 +44,7 @@ bool check_test_seed(char** newval, void**, GucSource source) noexcept {
   }
 }
 
-void assign_test_seed(const char* newval, void*) noexcept {
+void assign_random_seed(const char* newval, void*) noexcept {
   if (active_seed != nullptr && std::strcmp(active_seed, newval) == 0) return;
   std::free(active_seed);
   active_seed = nullptr;
@@ -60,15 +62,15 @@ void assign_test_seed(const char* newval, void*) noexcept {
 
 }  // namespace
 
-void define_test_seed_guc() {
+void define_random_seed_guc() {
   DefineCustomStringVariable(
       "idgen.test_random_seed",
       "Makes this session's idgen random stream deterministic (for tests only).",
       "Empty means random bytes seeded from the kernel. Any other text seeds a deterministic "
       "stream for this session; with idgen.fixed_clock every idgen generator then returns the "
       "same ids on every run. Only SET in a session is accepted.",
-      &test_seed_text, "", PGC_SUSET, 0, noexcept_callback(check_test_seed),
-      noexcept_callback(assign_test_seed), nullptr);
+      &seed_text, "", PGC_SUSET, 0, noexcept_callback(check_random_seed),
+      noexcept_callback(assign_random_seed), nullptr);
 }
 
 }  // namespace idgen::pg
