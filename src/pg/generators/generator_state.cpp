@@ -15,8 +15,7 @@ IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
 
-GeneratorStates backend_generator_states;
-GeneratorStates private_generator_states;
+SessionGeneratorStates session_generator_states;
 SharedGenerators* shared_generators = nullptr;
 
 namespace {
@@ -25,8 +24,8 @@ std::int64_t server_clock_now_ms() { return floor_div(server_clock_now_us(), 100
 
 GeneratorScope scope_of(const GeneratorStates* local) {
   if (local == nullptr) return GeneratorScope::server;
-  return local == &private_generator_states ? GeneratorScope::private_state
-                                            : GeneratorScope::backend;
+  return local == &session_generator_states.private_state ? GeneratorScope::private_state
+                                                          : GeneratorScope::backend;
 }
 
 }  // namespace
@@ -127,6 +126,6 @@ void place_distributed_id_after(std::int64_t mark_ms) {
 #endif
 }
 
-void reset_private_generator_state() { private_generator_states = GeneratorStates{}; }
+void reset_private_generator_state() { session_generator_states.private_state = GeneratorStates{}; }
 
 }  // namespace idgen::pg

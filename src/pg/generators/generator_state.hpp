@@ -70,10 +70,17 @@ struct SharedGenerators {
 };
 IDGEN_STACK_SAFE(SharedGenerators);
 
-// The backend's and the private state, and the server's in shared memory (set in every process
-// when preloaded, inherited by fork). The steps (pg/generators/steps.hpp) read them directly.
-extern GeneratorStates backend_generator_states IDGEN_HIDDEN;
-extern GeneratorStates private_generator_states IDGEN_HIDDEN;
+// The backend's state and the private one, in one object: the compiler then knows their
+// addresses apart, so a step that asks which of the two it was given costs nothing at run time.
+struct SessionGeneratorStates {
+  GeneratorStates backend;
+  GeneratorStates private_state;
+};
+IDGEN_STACK_SAFE(SessionGeneratorStates);
+
+// The session's states, and the server's in shared memory (set in every process when preloaded,
+// inherited by fork). The steps (pg/generators/steps.hpp) read them directly.
+extern SessionGeneratorStates session_generator_states IDGEN_HIDDEN;
 extern SharedGenerators* shared_generators IDGEN_HIDDEN;
 
 // The session's own state, or nullptr for the shared one. A pinned clock or
@@ -81,9 +88,9 @@ extern SharedGenerators* shared_generators IDGEN_HIDDEN;
 // generators with random bits (Snowflake ids have none, so it stays on the server's state).
 inline GeneratorStates* local_generator_states(bool random_bits = true) {
   if (clock::is_pinned() || (random_bits && random::is_deterministic())) {
-    return &private_generator_states;
+    return &session_generator_states.private_state;
   }
-  return shared_generators == nullptr ? &backend_generator_states : nullptr;
+  return shared_generators == nullptr ? &session_generator_states.backend : nullptr;
 }
 
 // The shared memory of the server's state (pg/generators/runtime.cpp requests it), and, in the

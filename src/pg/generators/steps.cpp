@@ -158,8 +158,9 @@ distributed_id128::Step step_distributed_id128(u128 q) {
 
 rfc9562::V7Step step_uuidv7() {
   if (GeneratorStates* local = local_generator_states()) {
-    const rfc9562::Lead lead =
-        local == &private_generator_states ? rfc9562::Lead::unbounded : rfc9562::Lead::bounded;
+    const rfc9562::Lead lead = local == &session_generator_states.private_state
+                                   ? rfc9562::Lead::unbounded
+                                   : rfc9562::Lead::bounded;
     return rfc9562::advance_v7(local->uuidv7, clock::now_unix_us(), lead);
   }
   // Lock-free everywhere: the state is one 64-bit word, and the clock is read in µs.
