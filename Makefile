@@ -29,7 +29,7 @@ PG_CXXFLAGS = -std=c++17 -Wno-register -Wextra
 ifeq ($(WERROR),1)
 PG_CXXFLAGS += -Werror
 endif
-# x86-64: cmpxchg16b for the lock-free 128-bit generator states (src/pg/generators/generator_state.cpp).
+# x86-64: cmpxchg16b for the lock-free 128-bit generator states (src/pg/generators/generator_state.hpp, steps.cpp).
 ifeq ($(shell uname -m),x86_64)
 PG_CXXFLAGS += -mcx16
 endif
@@ -249,7 +249,7 @@ glue-check-selftest:
 # (every other CPU, arm64 included); the build here compiles the first, this the second.
 spinlock-check:
 	$(CXX) $(CXXFLAGS) $(CPPFLAGS) -U__GCC_HAVE_SYNC_COMPARE_AND_SWAP_16 -fsyntax-only \
-	  src/pg/generators/generator_state.cpp
+	  src/pg/generators/generator_state.cpp src/pg/generators/steps.cpp
 
 # make prove_installcheck [PROVE_TESTS="test/t/052_snowflake_setup.pl ..."]: the TAP tests (all of
 # test/t by default) on the PostgreSQL that PG_CONFIG names, which must hold this idgen (make

@@ -7,7 +7,7 @@
 #include "core/rfc9562.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
-#include "pg/generators/generator_state.hpp"
+#include "pg/generators/steps.hpp"
 #include "pg/numeric_u128.hpp"
 #include "pg/postgres.hpp"
 #include "pg/generators/wait.hpp"

@@ -21,6 +21,12 @@
   }                              \
   _Pragma("GCC diagnostic pop")
 
+// For the module's own globals that other files read on every id (the shared memory pointers):
+// nothing outside the module links to them, so the module's code reaches them directly rather
+// than through the global offset table, as it does its file-local ones. Put it on the extern
+// declaration, which the definition sees.
+#define IDGEN_HIDDEN __attribute__((visibility("hidden")))
+
 IDGEN_BEGIN_SERVER_HEADERS
 #include "postgres.h"
 

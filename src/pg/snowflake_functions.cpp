@@ -18,6 +18,7 @@
 #include "pg/error_bridge.hpp"
 #include "pg/generators/fixed_clock_guc.hpp"
 #include "pg/generators/generator_state.hpp"
+#include "pg/generators/steps.hpp"
 #include "pg/generators/node_id_guc.hpp"
 #include "pg/postgres.hpp"
 #include "pg/generators/wait.hpp"

@@ -10,7 +10,7 @@
 #include "core/ulid.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
-#include "pg/generators/generator_state.hpp"
+#include "pg/generators/steps.hpp"
 #include "pg/postgres.hpp"
 #include "pg/ulid_text.hpp"
 #include "pg/generators/wait.hpp"

@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "core/stack_safe.hpp"
+#include "pg/postgres.hpp"
 
 namespace idgen::pg {
 
@@ -24,7 +25,7 @@ struct DatabaseMarkSeen {
   std::int64_t recorded;  // the highest mark this backend wrote or read there
 };
 IDGEN_STACK_SAFE(DatabaseMarkSeen);
-extern DatabaseMarkSeen database_mark_seen;
+extern DatabaseMarkSeen database_mark_seen IDGEN_HIDDEN;
 
 void adopt_database_mark_now();
 void record_in_database_mark_now(std::int64_t id_ms);

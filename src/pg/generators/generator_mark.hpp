@@ -44,7 +44,7 @@ struct SharedMark {
   pg_atomic_uint32 took_databases;  // 1: the start took the databases' marks instead
 };
 IDGEN_STACK_SAFE(SharedMark);
-extern SharedMark* shared_mark;  // set in every process when preloaded
+extern SharedMark* shared_mark IDGEN_HIDDEN;  // set in every process when preloaded
 
 // The shared memory the mark needs, and its lock (pg/generators/runtime.cpp requests them).
 std::size_t mark_shmem_size();

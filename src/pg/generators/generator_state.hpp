@@ -3,32 +3,95 @@
 //  - backend: each backend has its own state, like one process of the reference library (the
 //    default);
 //  - server: with idgen in shared_preload_libraries, one state in shared memory, so the whole
-//    server is one generator and ids increase across sessions in generation order. It reads the
-//    server clock and never hands out an id the durable mark does not cover, so its ids keep
-//    increasing across restarts, crashes, failover and clock steps
-//    (pg/generators/server_clock.hpp, pg/generators/generator_mark.hpp). Each state is one word
+//    server is one generator and ids increase across sessions in generation order. Its steps
+//    read the server clock and never hand out an id the durable mark does not cover, so its ids
+//    keep increasing across restarts, crashes, failover and clock steps
+//    (pg/generators/steps.hpp). Each state is one word
 //    advanced by compare-and-swap (64 bits for UUIDv7; 128 bits with cmpxchg16b for the others on
 //    x86-64, elsewhere a spinlock held for one core step);
 //  - private: a session with a pinned clock (idgen.fixed_clock) or a test seed
 //    (idgen.test_random_seed) uses a state of its own and never reads or moves the other two.
 //    Snowflake, whose ids have no random bits, uses its private state only on a pinned clock.
 //
-// Each step_* function reads the clock and runs one core step on the right state as one atomic
-// operation; waiting between steps is the caller's (pg/generators/wait.hpp), so no lock is held
-// while a session sleeps.
+// The steps themselves are in pg/generators/steps.hpp, a layer above this file and the mark, which
+// only calls down: the mark's adoption places DistributedId's state here
+// (place_distributed_id_after).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
+#include "core/clock.hpp"
 #include "core/distributed_id.hpp"
+#include "core/random.hpp"
 #include "core/rfc9562.hpp"
 #include "core/snowflake.hpp"
 #include "core/stack_safe.hpp"
 #include "core/uint128.hpp"
 #include "core/ulid.hpp"
+#include "pg/postgres.hpp"
+
+IDGEN_BEGIN_SERVER_HEADERS
+#include "port/atomics.h"
+#include "storage/spin.h"
+IDGEN_END_SERVER_HEADERS
 
 namespace idgen::pg {
+
+struct GeneratorStates {
+  distributed_id::State distributed_id;
+  distributed_id128::State distributed_id128;
+  rfc9562::V7State uuidv7;
+  ulid::State ulid;
+  std::uint64_t snowflake = 0;  // (ms since epoch << 12) | sequence of the last id
+};
+IDGEN_STACK_SAFE(GeneratorStates);
+
+// On x86-64 with cmpxchg16b the two 128-bit states are lock-free like UUIDv7's: each packs into
+// one 16-byte word advanced by compare-and-swap, so no session ever waits behind a preempted lock
+// holder. Elsewhere a spinlock guards them.
+#if defined(__x86_64__) && defined(__GCC_HAVE_SYNC_COMPARE_AND_SWAP_16)
+#define IDGEN_LOCK_FREE_128 1
+#endif
+
+struct SharedGenerators {
+  pg_atomic_uint64 uuidv7;     // (unix_ts_ms << 12) | rand_a of the last id
+  pg_atomic_uint64 snowflake;  // (ms since epoch << 12) | sequence of the last id
+#ifdef IDGEN_LOCK_FREE_128
+  alignas(16) u128 distributed_id;     // distributed_id::pack(state)
+  alignas(16) u128 distributed_id128;  // distributed_id128::pack(state)
+  alignas(16) u128 ulid;               // ulid::pack(state)
+#else
+  slock_t lock;  // held only for one core step: a few dozen instructions, no calls out
+  distributed_id::State distributed_id;
+  distributed_id128::State distributed_id128;
+  ulid::State ulid;
+#endif
+};
+IDGEN_STACK_SAFE(SharedGenerators);
+
+// The backend's state and the private one, in one object: the compiler then knows their
+// addresses apart, so a step that asks which of the two it was given costs nothing at run time.
+struct SessionGeneratorStates {
+  GeneratorStates backend;
+  GeneratorStates private_state;
+};
+IDGEN_STACK_SAFE(SessionGeneratorStates);
+
+// The session's states, and the server's in shared memory (set in every process when preloaded,
+// inherited by fork). The steps (pg/generators/steps.hpp) read them directly.
+extern SessionGeneratorStates session_generator_states IDGEN_HIDDEN;
+extern SharedGenerators* shared_generators IDGEN_HIDDEN;
+
+// The session's own state, or nullptr for the shared one. A pinned clock or
+// idgen.test_random_seed gives the session a state of its own; the random seed only matters to
+// generators with random bits (Snowflake ids have none, so it stays on the server's state).
+inline GeneratorStates* local_generator_states(bool random_bits = true) {
+  if (clock::is_pinned() || (random_bits && random::is_deterministic())) {
+    return &session_generator_states.private_state;
+  }
+  return shared_generators == nullptr ? &session_generator_states.backend : nullptr;
+}
 
 // The shared memory of the server's state (pg/generators/runtime.cpp requests it), and, in the
 // postmaster under AddinShmemInitLock, its placement and first initialisation.
@@ -69,19 +132,5 @@ void place_distributed_id_after(std::int64_t mark_ms);
 
 // Forget the private state (a test run starts from a fresh generator).
 void reset_private_generator_state();
-
-distributed_id::Step step_distributed_id(std::uint64_t q);
-distributed_id128::Step step_distributed_id128(u128 q);
-// One UUIDv7 step: the next (unix_ts_ms << 12 | rand_a) value, or "wait" when it would lead the
-// clock by more than rfc9562::kMaxLeadSteps. The bound holds in backend and server scope; the
-// private scope keeps the unbounded rule, since a pinned clock never moves (a bound would wait
-// forever) and its state is the session's own, so its lead misleads nobody else.
-rfc9562::V7Step step_uuidv7();
-// One ULID step; fresh holds ulid::kRandomBytes random bytes for an id that starts a new ms.
-ulid::Step step_ulid(const std::uint8_t* fresh);
-// One Snowflake step: the next (ms since epoch << 12) | sequence, on the state that
-// current_snowflake_scope() names. Only meaningful in server and private scope: in backend scope
-// every backend would count from the same values.
-snowflake::Step step_snowflake();
 
 }  // namespace idgen::pg

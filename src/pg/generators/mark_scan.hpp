@@ -20,6 +20,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "pg/postgres.hpp"
+
 namespace idgen::pg {
 
 // The shared memory of the reading (pg/generators/runtime.cpp requests it), and, in the
@@ -29,7 +31,7 @@ std::size_t mark_scan_shmem_size();
 void attach_mark_scan();
 
 // Whether this backend knows that the start's mark is known; set once per backend.
-extern bool start_mark_known;
+extern bool start_mark_known IDGEN_HIDDEN;
 void await_start_mark_now();
 
 // Before a server-wide step: returns once the mark the start should continue from is known (at

@@ -26,7 +26,7 @@ struct SharedServerClock {
   pg_atomic_uint64 started_mono_us;  // CLOCK_MONOTONIC when the clock last started after a mark
 };
 IDGEN_STACK_SAFE(SharedServerClock);
-extern SharedServerClock* shared_server_clock;  // set in every process when preloaded
+extern SharedServerClock* shared_server_clock IDGEN_HIDDEN;  // set in every process when preloaded
 
 std::int64_t server_clock_reading_at(std::int64_t wall_us, std::int64_t last_us);
 

@@ -5,7 +5,7 @@
 
 #include "core/rfc9562.hpp"
 #include "pg/convert.hpp"
-#include "pg/generators/generator_state.hpp"
+#include "pg/generators/steps.hpp"
 #include "pg/postgres.hpp"
 #include "pg/generators/wait.hpp"
 
