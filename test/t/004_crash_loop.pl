@@ -16,6 +16,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(usleep);
+use IdgenTest::Readiness qw(wait_until_accepting);
 
 my $crashes = 60;
 my $ids = 200;
@@ -69,8 +70,7 @@ sub crash
 	usleep(10_000)
 	  until time > $deadline
 	  || $node->log_contains(qr/all server processes terminated; reinitializing/, $log_offset);
-	usleep(10_000)
-	  until time > $deadline || $node->psql('postgres', 'SELECT 1') == 0;
+	wait_until_accepting($node);
 	return $node->log_contains(qr/all server processes terminated; reinitializing/, $log_offset);
 }
 

@@ -22,6 +22,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(usleep);
+use IdgenTest::Readiness qw(accepts_queries);
 use IdgenTest::Sessions qw(run_scripts_concurrently);
 
 my $node = PostgreSQL::Test::Cluster->new('unwritable');
@@ -148,7 +149,7 @@ sub crash_and_wait
 	usleep(10_000)
 	  until time > $deadline
 	  || ($node->log_contains(qr/all server processes terminated; reinitializing/, $log_offset)
-		&& $node->psql('postgres', 'SELECT 1') == 0);
+		&& accepts_queries($node));
 	return (Time::HiRes::time() - $killed_at,
 		PostgreSQL::Test::Utils::slurp_file($node->logfile, $log_offset));
 }
@@ -216,7 +217,7 @@ sub check_above
 	chmod 0700, $data_dir or die "chmod $data_dir: $!";
 	chmod 0600, $mark_file or die "chmod $mark_file: $!";
 	my ($restart, $crash_log) = crash_and_wait();
-	is($node->psql('postgres', 'SELECT 1'), 0,
+	ok(accepts_queries($node),
 		sprintf('unwritable, then writable, crash: the server is back %.2f s after the kill', $restart))
 	  or diag($crash_log);
 	($failed, $errors) = load('after_unwritable', 1);
@@ -244,7 +245,7 @@ sub check_above
 	chmod 0400, $mark_file or die "chmod $mark_file: $!";
 	chmod 0500, $data_dir or die "chmod $data_dir: $!";
 	my ($restart, $log) = crash_and_wait();
-	is($node->psql('postgres', 'SELECT 1'), 0,
+	ok(accepts_queries($node),
 		sprintf('stale file, unwritable, crash: the server accepts connections again (%.2f s after the kill)',
 			$restart))
 	  or diag($log);

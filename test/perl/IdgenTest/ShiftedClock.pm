@@ -15,6 +15,7 @@ use IPC::Run;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(usleep);
+use IdgenTest::Readiness qw(wait_until_accepting);
 
 our @EXPORT_OK =
   qw(start_shifted crash_and_restart_shifted shift_clock wait_for_shift freeze_clock kill_a_backend);
@@ -199,7 +200,7 @@ sub kill_a_backend
 	usleep(100_000)
 	  until time > $deadline
 	  || $node->log_contains(qr/all server processes terminated; reinitializing/, $log_offset);
-	$node->poll_query_until('postgres', 'SELECT 1', '1');
+	wait_until_accepting($node);
 	return ($pid, PostgreSQL::Test::Utils::slurp_file($node->logfile, $log_offset));
 }
 
