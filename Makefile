@@ -2,7 +2,7 @@
 # demo, test). `make` builds the module, `make install` installs it into the PostgreSQL that
 # pg_config names, `make installcheck` runs pg_regress against a running server.
 
-EXTENSION   = idgen
+EXTENSION   = idgen idgen_sql
 MODULE_big  = idgen
 # Install scripts: sql/idgen.sql is the current SQL surface, from which the current version's
 # script is made (see below); released versions' scripts and upgrade scripts ship as they are.
@@ -10,7 +10,7 @@ CURRENT_SCRIPT = build/idgen--$(CONTROL_VERSION).sql
 # Direct update scripts from the releases whose own scripts do not check the library (see below).
 UNCHECKED_RELEASES = 0.1.0 0.2.0
 UPDATE_SHORTCUTS = $(UNCHECKED_RELEASES:%=build/idgen--%--0.4.0.sql)
-DATA_built  = $(CURRENT_SCRIPT) $(UPDATE_SHORTCUTS)
+DATA_built  = $(CURRENT_SCRIPT) $(UPDATE_SHORTCUTS) $(SQL_EDITION_SCRIPT)
 DATA        = $(wildcard sql/idgen--*.sql)
 # pg_regress scripts: every sql/<name>.sql but the install and upgrade scripts, with expected
 # output in expected/<name>.out; setup (which creates the extension) first, the rest in name order.
@@ -96,6 +96,54 @@ $(UPDATE_SHORTCUTS): sql/idgen--0.3.0--0.4.0.sql
 	  sed -n "/^LOAD 'MODULE_PATHNAME';$$/,/^\$$library_check\$$;$$/p" sql/idgen--0.3.0--0.4.0.sql; \
 	  cat $(sort $^); } >$@
 	@grep -q '^\$$library_check\$$;$$' $@ || { echo "$@: no library check in sql/idgen--0.3.0--0.4.0.sql"; rm -f $@; exit 1; }
+
+# ---- the SQL edition, idgen_sql --------------------------------------------------------------
+# One source, sql/idgen_sql/*.sql in name order (version-less, like sql/idgen.sql), and three
+# files made from it: the extension's script, a plain script for servers that allow no extension
+# (psql -f, migration tools), and a pg_tle installer (pgtle.install_extension, then CREATE
+# EXTENSION idgen_sql with no file on the server). Its version is idgen's.
+SQL_EDITION_SOURCES = $(sort $(wildcard sql/idgen_sql/*.sql))
+SQL_EDITION_VERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(CURDIR)/idgen_sql.control)
+SQL_EDITION_SCRIPT  = build/idgen_sql--$(SQL_EDITION_VERSION).sql
+SQL_EDITION_FILES   = $(SQL_EDITION_SCRIPT) build/idgen_sql.sql build/idgen_sql_pg_tle.sql
+all: $(SQL_EDITION_FILES)
+
+$(SQL_EDITION_SCRIPT): $(SQL_EDITION_SOURCES) idgen_sql.control idgen.control
+	@[ "$(SQL_EDITION_VERSION)" = "$(CONTROL_VERSION)" ] || \
+	  { echo "idgen_sql.control says $(SQL_EDITION_VERSION), idgen.control $(CONTROL_VERSION): they ship together"; exit 1; }
+	@mkdir -p $(dir $@)
+	{ echo "-- idgen_sql $(SQL_EDITION_VERSION), made by make from sql/idgen_sql/*.sql: edit those files."; \
+	  printf '%s\n' '\echo Use "CREATE EXTENSION idgen_sql" to load this file. \quit'; \
+	  cat $(SQL_EDITION_SOURCES); } >$@
+
+# The plain script: the same objects in one transaction, without the extension mechanism. Names
+# in function bodies are resolved when the script runs, so it pins the search_path (CREATE
+# EXTENSION does the same for its script).
+build/idgen_sql.sql: $(SQL_EDITION_SOURCES) idgen_sql.control
+	@mkdir -p $(dir $@)
+	{ echo "-- idgen_sql $(SQL_EDITION_VERSION), the SQL edition of idgen as a plain script: psql -f idgen_sql.sql"; \
+	  echo "-- (made by make from sql/idgen_sql/*.sql). Needs pgcrypto in the database; makes schemas"; \
+	  echo "-- idgen and idgen_internal. docs/sql-edition.md says more."; \
+	  echo "\\set ON_ERROR_STOP on"; \
+	  echo "BEGIN;"; \
+	  echo "SET LOCAL search_path = pg_catalog, pg_temp;"; \
+	  echo "CREATE SCHEMA idgen;"; \
+	  sed 's/@extowner@/CURRENT_USER/g' $(SQL_EDITION_SOURCES); \
+	  echo "COMMIT;"; } >$@
+
+# The pg_tle installer: the extension's script as the argument of pgtle.install_extension. The
+# dollar quote's tag must not occur in the sources.
+build/idgen_sql_pg_tle.sql: $(SQL_EDITION_SOURCES) idgen_sql.control
+	@mkdir -p $(dir $@)
+	@! grep -q 'idgen_sql_script\$$' $(SQL_EDITION_SOURCES) || { echo "a source holds the installer's dollar quote tag"; exit 1; }
+	{ echo "-- idgen_sql $(SQL_EDITION_VERSION) for pg_tle: psql -f idgen_sql_pg_tle.sql, then CREATE EXTENSION idgen_sql"; \
+	  echo "-- (made by make from sql/idgen_sql/*.sql). Needs pg_tle and the pgtle_admin role."; \
+	  echo "\\set ON_ERROR_STOP on"; \
+	  echo "SELECT pgtle.install_extension('idgen_sql', '$(SQL_EDITION_VERSION)',"; \
+	  echo "  $$(sed -n "s/^comment *= *\(.*\)/\1/p" idgen_sql.control),"; \
+	  echo "\$$idgen_sql_script\$$"; \
+	  cat $(SQL_EDITION_SOURCES); \
+	  echo "\$$idgen_sql_script\$$, ARRAY['pgcrypto']);"; } >$@
 
 # The update scripts make writes (test/t/011_extension_update.pl).
 print-update-shortcuts:

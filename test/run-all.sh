@@ -285,7 +285,7 @@ major_suite() {
   echo "== PostgreSQL $major"
   build_for_major "$major" || return
   regress_suite "pg$major-regress" "${major_prefix[$major]}/bin/pg_config"
-  mapfile -t tests < <(tap_tests majors=all)
+  mapfile -t tests < <(tap_tests majors="$major")
   tap_suite "pg$major-tap" "${major_prefix[$major]}/bin/pg_config" "${tests[@]}"
 }
 

@@ -58,3 +58,26 @@ pg_major_prefix() {
   fi
   echo "$prefix"
 }
+
+# ensure_contrib PG_CONFIG MODULE: installs the contrib MODULE (pgcrypto, which the SQL edition
+# needs) into that installation unless it is there, built with PGXS from the installation's
+# source archive in ../shared/postgres. Installations built above have it once this ran (the
+# cache keeps it); Debian's packages ship it.
+ensure_contrib() {
+  local pg_config=$1 module=$2 major archive work log
+  [ -f "$("$pg_config" --sharedir)/extension/$module.control" ] && return 0
+  major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+  archive=$IDGEN_PG_SOURCES/postgresql-$major.tar.xz
+  [ -f "$archive" ] || { echo "no PostgreSQL $major source archive at $archive" >&2; return 1; }
+  work=$(mktemp -d /tmp/idgen-contrib.XXXXXX)
+  log=$work/build.log
+  if ! (tar -xJf "$archive" -C "$work" "postgresql-$major/contrib/$module" &&
+    make -C "$work/postgresql-$major/contrib/$module" USE_PGXS=1 PG_CONFIG="$pg_config" install) \
+    >"$log" 2>&1; then
+    echo "building $module for PostgreSQL $major failed:" >&2
+    tail -n 30 "$log" >&2
+    rm -rf "$work"
+    return 1
+  fi
+  rm -rf "$work"
+}

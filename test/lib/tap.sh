@@ -16,17 +16,24 @@ tap_counts() {
 }
 
 # tap_tests [KEY=VALUE...]: the test/t scripts, in name order, whose header line
-#   # idgen-test: majors=all|15 tier=quick|full
+#   # idgen-test: majors=all|15|15,18 tier=quick|full
 # holds every KEY=VALUE given (all of them with none). majors=all: the test concerns the server
 # and runs on every supported major; majors=15: on Debian's PostgreSQL 15 only (its subject is
-# not the server: bulk concurrency, client programs; or it needs 15's own packages). tier=quick:
-# it also runs in the quick tier. test/lint/tap_headers.sh checks that every script has one.
+# not the server: bulk concurrency, client programs; or it needs 15's own packages); a list of
+# majors: on those (a costly test whose subject changes little between majors). majors=N selects
+# the scripts that run on major N (majors=all or a list naming N). tier=quick: it also runs in
+# the quick tier. test/lint/tap_headers.sh checks that every script has one.
 tap_tests() {
-  local file header want selected
+  local file header want selected majors
   for file in test/t/*.pl; do
     header=$(grep -m 1 '^# idgen-test: ' "$file") || continue
     selected=1
     for want in "$@"; do
+      if [[ $want =~ ^majors=([0-9]+)$ ]]; then
+        majors=$(sed -E 's/.* majors=([^ ]+).*/\1/' <<<" ${header#*: }")
+        [[ $majors == all || ",$majors," == *",${BASH_REMATCH[1]},"* ]] || selected=0
+        continue
+      fi
       [[ " ${header#*: } " == *" $want "* ]] || selected=0
     done
     ((selected)) && echo "$file"

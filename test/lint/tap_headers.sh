@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Which TAP tests run where is written in each test, not in a list elsewhere: every test/t script
-# has exactly one header line "# idgen-test: majors=all|15 tier=quick|full" (test/lib/tap.sh,
+# has exactly one header line "# idgen-test: majors=all|15|15,18 tier=quick|full" (test/lib/tap.sh,
 # tap_tests, reads it; test/README.md explains the values). A script without one, with two, or
 # with another value would run nowhere or somewhere unintended: this check fails on it. Run from
 # the repository's root (make tap-header-check).
@@ -14,8 +14,8 @@ for file in test/t/*.pl; do
   if ((headers != 1)); then
     echo "$file: $headers '# idgen-test:' header lines (want one)"
     bad=$((bad + 1))
-  elif ! grep -qxE '# idgen-test: majors=(all|15) tier=(quick|full)' "$file"; then
-    echo "$file: $(grep '^# idgen-test:' "$file"): want '# idgen-test: majors=all|15 tier=quick|full'"
+  elif ! grep -qxE '# idgen-test: majors=(all|[0-9]+(,[0-9]+)*) tier=(quick|full)' "$file"; then
+    echo "$file: $(grep '^# idgen-test:' "$file"): want '# idgen-test: majors=all|15|15,18 tier=quick|full'"
     bad=$((bad + 1))
   fi
 done
