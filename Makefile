@@ -137,13 +137,13 @@ build/idgen_sql_pg_tle.sql: $(SQL_EDITION_SOURCES) idgen_sql.control
 	@mkdir -p $(dir $@)
 	@! grep -q 'idgen_sql_script\$$' $(SQL_EDITION_SOURCES) || { echo "a source holds the installer's dollar quote tag"; exit 1; }
 	{ echo "-- idgen_sql $(SQL_EDITION_VERSION) for pg_tle: psql -f idgen_sql_pg_tle.sql, then CREATE EXTENSION idgen_sql"; \
-	  echo "-- (made by make from sql/idgen_sql/*.sql). Needs pg_tle and the pgtle_admin role."; \
+	  echo "-- (made by make from sql/idgen_sql/*.sql). Needs pg_tle 1.5 or later and the pgtle_admin role."; \
 	  echo "\\set ON_ERROR_STOP on"; \
 	  echo "SELECT pgtle.install_extension('idgen_sql', '$(SQL_EDITION_VERSION)',"; \
 	  echo "  $$(sed -n "s/^comment *= *\(.*\)/\1/p" idgen_sql.control),"; \
 	  echo "\$$idgen_sql_script\$$"; \
 	  cat $(SQL_EDITION_SOURCES); \
-	  echo "\$$idgen_sql_script\$$, ARRAY['pgcrypto']);"; } >$@
+	  echo "\$$idgen_sql_script\$$, ARRAY['pgcrypto'], 'idgen');"; } >$@
 
 # The update scripts make writes (test/t/011_extension_update.pl).
 print-update-shortcuts:

@@ -18,15 +18,17 @@
 # README's demo and the PGXN install, which use Debian's own tools), valgrind (the regression
 # suite under Valgrind on a memory-checking build of PostgreSQL 15), pg16 to pg19 (on each other
 # supported major built from ../shared/postgres: the build with warnings as errors, the regression
-# suite and the TAP tests marked "majors=all"), pg_upgrade (15 to 18 and 18 to 19) and citus (a
-# coordinator and two workers on PostgreSQL 18). Every suite makes its own throwaway clusters.
+# suite and the TAP tests marked "majors=all"), pg_upgrade (15 to 18 and 18 to 19), citus (a
+# coordinator and two workers on PostgreSQL 18) and pg_tle (the SQL edition installed through
+# pg_tle on PostgreSQL 15 and 18). The regress suite and each pgNN suite also run the SQL
+# edition's regression tests against both editions. Every suite makes its own throwaway clusters.
 # test/README.md says which folder each suite runs. As root it installs missing Debian packages
 # first; otherwise it prints the apt-get command and stops. Exit status is 0 only when nothing
 # failed; an unknown suite name is an error (status 2) that runs nothing.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
-ALL_SUITES=(lint unit fuzz regress tap integration valgrind pg16 pg17 pg18 pg19 pg_upgrade citus)
+ALL_SUITES=(lint unit fuzz regress tap integration valgrind pg16 pg17 pg18 pg19 pg_upgrade citus pg_tle)
 
 tier=full from_clean=0 selected=()
 if (($# == 0)); then
@@ -54,6 +56,8 @@ source test/lib/tap.sh
 source test/lib/pg_majors.sh
 source test/lib/citus.sh
 source test/lib/valgrind.sh
+source test/lib/sql_edition.sh
+source test/lib/pg_tle.sh
 
 passed=0
 failed=0
@@ -142,6 +146,26 @@ regress_suite() {
     statuses+=($?)
   done
   count_modes "$suite" regress_counts "${statuses[@]}"
+}
+# sql_edition_suite SUITE PG_CONFIG: the SQL edition's regression tests against each edition
+# (the same expected files), counted as SUITE.
+sql_edition_suite() {
+  local suite=$1 pg_config=$2 edition status ok bad all_ok=0 all_bad=0 log
+  for edition in idgen idgen_sql; do
+    log=$log_dir/$suite-$edition.log
+    run_sql_edition_regress "$pg_config" "$edition" "$log"
+    status=$?
+    read -r ok bad < <(regress_counts "$log")
+    if ((status != 0 && bad == 0)); then bad=1; fi
+    if ((bad > 0)); then
+      echo "-- $suite ($edition) failed:"
+      cat "$log"
+      [ -f "$log.diffs" ] && cat "$log.diffs"
+    fi
+    all_ok=$((all_ok + ok))
+    all_bad=$((all_bad + bad))
+  done
+  count "$suite" "$all_ok" "$all_bad"
 }
 # count_modes SUITE COUNTER STATUS_BACKEND STATUS_PRELOADED: counts the logs
 # $log_dir/SUITE-<mode>.log of both loading modes with COUNTER (it prints "<passed> <failed>"),
@@ -246,7 +270,8 @@ build_for_major() {
   copy_for_server "$work"
   if ! (cd "$work" && make -s -j"$(nproc)" WERROR=1 PG_CONFIG="$prefix/bin/pg_config" &&
     remove_installed_scripts "$prefix/bin/pg_config" &&
-    make -s install PG_CONFIG="$prefix/bin/pg_config") >"$log_dir/$name-build.log" 2>&1; then
+    make -s install PG_CONFIG="$prefix/bin/pg_config" &&
+    ensure_contrib "$prefix/bin/pg_config" pgcrypto) >"$log_dir/$name-build.log" 2>&1; then
     echo "-- building idgen for PostgreSQL $major${variant:+ ($variant)} failed:"
     cat "$log_dir/$name-build.log"
     rm -rf "$work"
@@ -285,6 +310,7 @@ major_suite() {
   echo "== PostgreSQL $major"
   build_for_major "$major" || return
   regress_suite "pg$major-regress" "${major_prefix[$major]}/bin/pg_config"
+  sql_edition_suite "pg$major-sql-edition" "${major_prefix[$major]}/bin/pg_config"
   mapfile -t tests < <(tap_tests majors="$major")
   tap_suite "pg$major-tap" "${major_prefix[$major]}/bin/pg_config" "${tests[@]}"
 }
@@ -324,12 +350,42 @@ citus_suite() {
   tap_suite citus "${major_prefix[18]}/bin/pg_config" test/citus/citus_cluster.pl
 }
 
+# ---- pg_tle: the SQL edition's pg_tle installer (test/sql_edition/pg_tle.pl) on a copy of an
+# installation built above, with pg_tle and pgcrypto and without idgen_sql's files (pg_tle refuses
+# an extension name that has a control file). 15 is the Valgrind suite's build (see upgrade_suite).
+# pg_tle_suite MAJOR [valgrind]
+pg_tle_suite() {
+  local major=$1 variant=${2:-} key copy status ok bad log=$log_dir/pg_tle-$1.log
+  key=$major${variant:+-$variant}
+  build_for_major "$major" ${variant:+"$variant"} || return
+  if ! ensure_pg_tle "${major_prefix[$key]}/bin/pg_config" >"$log" 2>&1; then
+    cat "$log"
+    count "pg_tle-$major" 0 1
+    return
+  fi
+  copy=$(mktemp -d /tmp/idgen-pg_tle.XXXXXX)
+  cp -a "${major_prefix[$key]}/." "$copy/"
+  rm -f "$copy"/share/extension/idgen_sql[.-]*
+  chmod 755 "$copy"
+  run_tap "$copy/bin/pg_config" "$log" test/sql_edition/pg_tle.pl
+  status=$?
+  read -r ok bad < <(tap_counts "$log")
+  if ((status != 0 && bad == 0)); then bad=1; fi
+  grep -E '^ *(not )?ok [0-9]+' "$log" | sed 's/^/   /'
+  ((bad > 0)) && cat "$log"
+  rm -rf "$copy"
+  count "pg_tle-$major" "$ok" "$bad"
+}
+
 for suite in "${selected[@]}"; do
   case $suite in
     lint) lint_suite ;;
     unit) unit_suite ;;
     fuzz) fuzz_suite ;;
-    regress) regress_suite regress pg_config ;;
+    regress)
+      regress_suite regress pg_config
+      sql_edition_suite sql-edition pg_config
+      ;;
     tap) tap_main_suite ;;
     integration) integration_suite ;;
     valgrind) valgrind_suite ;;
@@ -339,6 +395,10 @@ for suite in "${selected[@]}"; do
       upgrade_suite 18 19
       ;;
     citus) citus_suite ;;
+    pg_tle)
+      pg_tle_suite 15 valgrind
+      pg_tle_suite 18
+      ;;
   esac
 done
 

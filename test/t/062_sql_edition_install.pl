@@ -1,0 +1,87 @@
+# idgen-test: majors=all tier=full
+# The SQL edition installs as a user of a managed service installs it: a role that is not a
+# superuser (and so may not use C or any untrusted language), owning its database, with the
+# trusted pgcrypto. CREATE EXTENSION idgen_sql (a trusted extension) and the plain script
+# build/idgen_sql.sql make the same objects; the plain script stops at the first error and leaves
+# nothing behind; an application role can call the functions but cannot change or read the
+# SQL edition's state; DROP EXTENSION removes everything. The pg_tle installer is tested by
+# test/sql_edition/pg_tle.pl, on an installation without idgen_sql's files.
+use strict;
+use warnings;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $pg_config = $ENV{PG_CONFIG} // 'pg_config';
+is(system("make -s --no-print-directory PG_CONFIG=$pg_config build/idgen_sql.sql >&2"),
+	0, 'make writes the plain script');
+my $fingerprint = slurp_file('test/sql_edition/fingerprint.sql');
+
+my $node = PostgreSQL::Test::Cluster->new('sql_edition_install');
+$node->init;
+$node->start;
+$node->safe_psql('postgres', q{
+	CREATE ROLE app_owner LOGIN;
+	CREATE ROLE app_user LOGIN;
+	CREATE DATABASE with_extension OWNER app_owner;
+	CREATE DATABASE with_script OWNER app_owner;
+});
+is($node->safe_psql('postgres', q{SELECT rolsuper FROM pg_roles WHERE rolname = 'app_owner'}),
+	'f', 'the installing role is not a superuser');
+
+# as($role, $database, $sql): psql as that role, returning (status, stdout, stderr).
+sub as_role
+{
+	my ($role, $database, $sql) = @_;
+	return $node->psql($database, $sql, on_error_stop => 1,
+		extra_params => [ '-U', $role ]);
+}
+
+my ($status, $out, $err) = as_role('app_owner', 'with_extension',
+	'CREATE EXTENSION pgcrypto; CREATE EXTENSION idgen_sql');
+is($status, 0, 'CREATE EXTENSION idgen_sql as the database owner') or diag($err);
+
+# The plain script, run by the database owner: first a failure half-way (no pgcrypto yet, if the
+# script needs it; else a schema idgen that exists) must leave nothing behind.
+$node->safe_psql('with_script', 'CREATE SCHEMA idgen AUTHORIZATION app_owner');
+($status, $out, $err) = as_role('app_owner', 'with_script', slurp_file('build/idgen_sql.sql'));
+isnt($status, 0, 'the plain script stops where schema idgen exists');
+like($err, qr/schema "idgen" already exists/, 'and says why');
+is($node->safe_psql('with_script',
+	q{SELECT count(*) FROM pg_namespace WHERE nspname = 'idgen_internal'}),
+	'0', 'and leaves nothing behind');
+$node->safe_psql('with_script', 'DROP SCHEMA idgen');
+($status, $out, $err) = as_role('app_owner', 'with_script',
+	"CREATE EXTENSION pgcrypto;\n" . slurp_file('build/idgen_sql.sql'));
+is($status, 0, 'the plain script as the database owner') or diag($err);
+
+my $made = $node->safe_psql('with_extension', $fingerprint);
+cmp_ok(scalar(split /\n/, $made), '>', 2, 'the extension made objects');
+is($node->safe_psql('with_script', $fingerprint), $made,
+	'the plain script makes what the extension makes');
+
+# An application role: no USAGE beyond calling functions, nothing of idgen_internal readable.
+for my $database ('with_extension', 'with_script')
+{
+	my $tables = $node->safe_psql($database, q{
+		SELECT string_agg(c.oid::regclass::text, ' ' ORDER BY 1) FROM pg_class c
+		JOIN pg_namespace n ON n.oid = c.relnamespace
+		WHERE n.nspname = 'idgen_internal' AND c.relkind IN ('r', 'S', 'v', 'm', 'p')});
+	for my $table (split / /, $tables)
+	{
+		($status, $out, $err) = as_role('app_user', $database, "SELECT * FROM $table");
+		isnt($status, 0, "$database: an application role cannot read $table");
+	}
+	($status, $out, $err) = as_role('app_user', $database,
+		'CREATE FUNCTION idgen.planted() RETURNS int LANGUAGE sql RETURN 1');
+	isnt($status, 0, "$database: an application role cannot create objects in schema idgen");
+}
+
+($status, $out, $err) = as_role('app_owner', 'with_extension', 'DROP EXTENSION idgen_sql');
+is($status, 0, 'DROP EXTENSION idgen_sql as its owner') or diag($err);
+is($node->safe_psql('with_extension',
+	q{SELECT count(*) FROM pg_namespace WHERE nspname IN ('idgen', 'idgen_internal')}),
+	'1', 'it leaves only the schema idgen that CREATE EXTENSION made');
+
+$node->stop;
+done_testing();
