@@ -34,6 +34,36 @@ my ($status, $out, $err) = $node->psql('diff', $script, on_error_stop => 1);
 is($status, 0, 'the relocated SQL edition installs beside idgen') or diag($err);
 $node->safe_psql('diff', slurp_file('test/sql_edition/harness.sql'));
 
+# Same API: every function of idgen whose arguments and result are built-in types (or the domain
+# idgen.distributed_id) exists in the SQL edition with the same arguments, defaults, result,
+# volatility, strictness and parallel label. The rest take or return the base types that need C
+# (idgen.ulid, idgen.typeid, idgen.event_id), which docs/sql-edition.md lists.
+my $api = q{
+	SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')',
+	       pg_get_function_arguments(p.oid) || ' -> ' || pg_get_function_result(p.oid)
+	       || ' ' || p.provolatile::text || p.proparallel::text
+	       || CASE WHEN p.proisstrict THEN ' strict' ELSE '' END
+	FROM pg_proc p
+	WHERE p.pronamespace = 'SCHEMA'::regnamespace AND p.prokind IN ('f', 'p')
+	  AND NOT EXISTS (
+	    SELECT FROM unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]) || p.prorettype) t(oid)
+	    JOIN pg_type ty ON ty.oid = t.oid
+	    WHERE ty.typnamespace <> 'pg_catalog'::regnamespace
+	      AND ty.oid IS DISTINCT FROM to_regtype('SCHEMA.distributed_id'))
+	ORDER BY 1};
+my %sql_edition;
+for my $row (split /\n/, $node->safe_psql('diff', $api =~ s/SCHEMA/idgen_sqlx/gr))
+{
+	$row =~ s/\bidgen_sqlx\./idgen./g;
+	my ($name, $shape) = split /\|/, $row, 2;
+	$sql_edition{$name} = $shape;
+}
+for my $row (split /\n/, $node->safe_psql('diff', $api =~ s/SCHEMA/idgen/gr))
+{
+	my ($name, $shape) = split /\|/, $row, 2;
+	is($sql_edition{$name}, $shape, "idgen_sql has idgen.$name, with the same shape");
+}
+
 for my $file (sort glob('test/sql_edition/diff/*.sql'))
 {
 	my ($ran, $stdout, $stderr) =
