@@ -202,12 +202,26 @@ $tolerance$;
 COMMENT ON FUNCTION idgen_internal.comb_tolerance(interval, interval, int) IS
 'The tolerance in whole intervals (rounded up) after idgen''s checks of the layout and the tolerance';
 
+-- The instant at (finite: the callers check) in Unix milliseconds, with its microseconds as a
+-- fraction. EXTRACT(epoch FROM timestamptz) is STABLE, which would keep the IMMUTABLE functions
+-- that use it from being inlined; the difference of two timestamptz and EXTRACT from an interval
+-- are IMMUTABLE and as exact. The origin is 2000-01-01, PostgreSQL's own, from which no finite
+-- timestamptz is further than 64-bit microseconds.
+CREATE FUNCTION idgen_internal.comb_unix_ms(at timestamptz)
+RETURNS numeric
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (pg_catalog.extract('epoch', at OPERATOR(pg_catalog.-) '2000-01-01 00:00:00+00'::timestamptz)
+        + 946684800) * 1000;
+
+COMMENT ON FUNCTION idgen_internal.comb_unix_ms(timestamptz) IS
+'A finite instant in Unix milliseconds (numeric, exact to the microsecond)';
+
 -- The prefix of the instant at (finite, not NULL: the callers check), exactly:
 -- floor(unix_ms / interval_ms) mod 256^p. at is read once (see the top of this file).
 CREATE FUNCTION idgen_internal.comb_prefix_of(at timestamptz, interval_ms bigint, prefix_bytes int)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN pg_catalog.mod(pg_catalog.div(pg_catalog.extract('epoch', at) * 1000
+RETURN pg_catalog.mod(pg_catalog.div(idgen_internal.comb_unix_ms(at)
                                      + interval_ms * 281474976710656::numeric,
                                      interval_ms),
                       1::bigint << (8 * prefix_bytes))::bigint;
@@ -250,11 +264,12 @@ COMMENT ON FUNCTION idgen_internal.comb_finite(timestamptz, text, bigint) IS
 -- Whether id passes comb_valid's test, the parameters already checked: version 4, variant 10,
 -- prefix within tolerance intervals of the prefix of at, cyclically. With d = (p - e) mod M the
 -- cyclic distance min(d, M - d) is at most t exactly when (d + t) mod M <= 2t (t < M / 2), which
--- reads each input once.
+-- reads each input once. Not STRICT: AND is not a strict construct, and a STRICT function must
+-- consist of strict ones to be inlined.
 CREATE FUNCTION idgen_internal.comb_fits(id uuid, tolerance_intervals bigint, at timestamptz,
                                          interval_ms bigint, prefix_bytes int)
 RETURNS boolean
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN (pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) >> 4) = 4
    AND (pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) >> 6) = 2
    AND (((pg_catalog.get_byte(pg_catalog.uuid_send(id), 0) * 16777216::bigint
