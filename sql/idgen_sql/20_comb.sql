@@ -63,7 +63,7 @@ BEGIN
       HINT = 'Months and years have no fixed length; use days, e.g. ''30 days''.';
   END IF;
   total := extract(epoch FROM value) * 1000000;
-  IF abs(extract(day FROM value)) > 106751
+  IF abs(extract(day FROM value)) > 106751991
      OR total NOT BETWEEN -9223372036854775808 AND 9223372036854775807 THEN
     RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = name || ' is out of range',
       DETAIL = 'It must be shorter than about 292 000 years.';
