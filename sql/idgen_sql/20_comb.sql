@@ -105,23 +105,7 @@ $layout$;
 COMMENT ON FUNCTION idgen_internal.comb_interval_ms(interval, int) IS
 'interval_length in milliseconds after idgen''s checks of interval_length and prefix_bytes';
 
--- The same for the STRICT functions (comb_bound, comb_prefix_at), which can be inlined only when
--- everything they call is STRICT.
-CREATE FUNCTION idgen_internal.comb_interval_ms_strict(interval_length interval, prefix_bytes int)
-RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
-AS $layout$
-BEGIN
-  RETURN idgen_internal.comb_interval_ms(interval_length, prefix_bytes);
-END
-$layout$;
-
-COMMENT ON FUNCTION idgen_internal.comb_interval_ms_strict(interval, int) IS
-'comb_interval_ms for the STRICT functions';
-
--- prefix_bytes checked (1 to 4) and returned. STRICT, so that the STRICT functions that call it
--- can be inlined; callers that must refuse NULL do so first.
+-- prefix_bytes checked (1 to 4) and returned; callers that must refuse NULL do so first.
 CREATE FUNCTION idgen_internal.comb_prefix_bytes(prefix_bytes int)
 RETURNS int
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
@@ -243,8 +227,7 @@ COMMENT ON FUNCTION idgen_internal.comb_compose(bigint, int) IS
 'A random version-4 UUID whose first prefix_bytes bytes hold prefix, big-endian';
 
 -- The instant parameter of the STRICT comb_bound and comb_prefix_at, checked: an infinite
--- timestamp gives 22008. checked_first is the layout the caller reads first: taking it as an
--- argument makes its errors come before at's, as in idgen.
+-- timestamp gives 22008. checked_first is the layout, which idgen checks first.
 CREATE FUNCTION idgen_internal.comb_finite(at timestamptz, name text, checked_first bigint)
 RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
@@ -377,23 +360,29 @@ END;
 COMMENT ON FUNCTION idgen.comb_at(timestamptz, interval, int) IS
 'Short-prefix COMB UUID for an explicit instant (a client''s clock, a backfill); random bits are fresh on every call';
 
+-- comb_bound, comb_prefix and comb_prefix_at are STRICT: PostgreSQL does not call them when an
+-- argument is NULL, so a NULL answers NULL whatever the other arguments are, as in idgen. An
+-- inlined SQL body cannot give that (it would still check the other arguments and raise), so
+-- these three are PL/pgSQL.
 CREATE FUNCTION idgen.comb_bound(at timestamptz,
                                  interval_length interval DEFAULT '1 minute',
                                  prefix_bytes int DEFAULT 2)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN pg_catalog.encode(
-  pg_catalog.overlay(
-    '\x00000000000040008000000000000000'::bytea,
-    pg_catalog.substring(
-      pg_catalog.int8send(idgen_internal.comb_prefix_of(
-        idgen_internal.comb_finite(
-          at, 'at', idgen_internal.comb_interval_ms_strict(interval_length, prefix_bytes)),
-        idgen_internal.comb_interval_ms_strict(interval_length, prefix_bytes),
-        prefix_bytes)),
-      9 - prefix_bytes),
-    1, prefix_bytes),
-  'hex')::uuid;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $bound$
+DECLARE
+  interval_ms bigint := idgen_internal.comb_interval_ms(interval_length, prefix_bytes);
+BEGIN
+  RETURN encode(overlay('\x00000000000040008000000000000000'::bytea
+                        PLACING substring(int8send(idgen_internal.comb_prefix_of(
+                                            idgen_internal.comb_finite(at, 'at', interval_ms),
+                                            interval_ms, prefix_bytes))
+                                          FROM 9 - prefix_bytes)
+                        FROM 1 FOR prefix_bytes),
+                'hex')::uuid;
+END
+$bound$;
 
 COMMENT ON FUNCTION idgen.comb_bound(timestamptz, interval, int) IS
 'The smallest COMB whose prefix is that of at, for range scans within one prefix cycle: WHERE id >= idgen.comb_bound(now() - interval ''10 minutes'')';
@@ -445,12 +434,17 @@ COMMENT ON FUNCTION idgen.comb_seq(regclass, bigint, int) IS
 
 CREATE FUNCTION idgen.comb_prefix(id uuid, prefix_bytes int DEFAULT 2)
 RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (pg_catalog.get_byte(pg_catalog.uuid_send(id), 0) * 16777216::bigint
-        + pg_catalog.get_byte(pg_catalog.uuid_send(id), 1) * 65536
-        + pg_catalog.get_byte(pg_catalog.uuid_send(id), 2) * 256
-        + pg_catalog.get_byte(pg_catalog.uuid_send(id), 3))
-       >> (32 - 8 * idgen_internal.comb_prefix_bytes(prefix_bytes));
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $prefix$
+DECLARE
+  width int := idgen_internal.comb_prefix_bytes(prefix_bytes);
+  bytes bytea := uuid_send(id);
+BEGIN
+  RETURN (get_byte(bytes, 0) * 16777216::bigint + get_byte(bytes, 1) * 65536
+          + get_byte(bytes, 2) * 256 + get_byte(bytes, 3)) >> (32 - 8 * width);
+END
+$prefix$;
 
 COMMENT ON FUNCTION idgen.comb_prefix(uuid, int) IS
 'The prefix of a COMB: the big-endian value of its first prefix_bytes bytes';
@@ -459,11 +453,16 @@ CREATE FUNCTION idgen.comb_prefix_at(at timestamptz,
                                      interval_length interval DEFAULT '1 minute',
                                      prefix_bytes int DEFAULT 2)
 RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen_internal.comb_prefix_of(
-  idgen_internal.comb_finite(at, 'at', idgen_internal.comb_interval_ms_strict(interval_length, prefix_bytes)),
-  idgen_internal.comb_interval_ms_strict(interval_length, prefix_bytes),
-  prefix_bytes);
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $prefix_at$
+DECLARE
+  interval_ms bigint := idgen_internal.comb_interval_ms(interval_length, prefix_bytes);
+BEGIN
+  RETURN idgen_internal.comb_prefix_of(idgen_internal.comb_finite(at, 'at', interval_ms),
+                                       interval_ms, prefix_bytes);
+END
+$prefix_at$;
 
 COMMENT ON FUNCTION idgen.comb_prefix_at(timestamptz, interval, int) IS
 'The prefix a COMB made at the instant at carries: floor(unix_ms / interval_ms) mod 256^prefix_bytes';
