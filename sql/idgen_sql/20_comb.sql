@@ -226,24 +226,6 @@ RETURN pg_catalog.encode(
 COMMENT ON FUNCTION idgen_internal.comb_compose(bigint, int) IS
 'A random version-4 UUID whose first prefix_bytes bytes hold prefix, big-endian';
 
--- The instant parameter of the STRICT comb_bound and comb_prefix_at, checked: an infinite
--- timestamp gives 22008. checked_first is the layout, which idgen checks first.
-CREATE FUNCTION idgen_internal.comb_finite(at timestamptz, name text, checked_first bigint)
-RETURNS timestamptz
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
-AS $finite$
-BEGIN
-  IF NOT isfinite(at) THEN
-    RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = name || ' must be a finite timestamp';
-  END IF;
-  RETURN at;
-END
-$finite$;
-
-COMMENT ON FUNCTION idgen_internal.comb_finite(timestamptz, text, bigint) IS
-'A timestamp parameter after idgen''s check (finite), once checked_first is computed';
-
 -- Whether id passes comb_valid's test, the parameters already checked: version 4, variant 10,
 -- prefix within tolerance intervals of the prefix of at, cyclically. With d = (p - e) mod M the
 -- cyclic distance min(d, M - d) is at most t exactly when (d + t) mod M <= 2t (t < M / 2), which
@@ -374,10 +356,12 @@ AS $bound$
 DECLARE
   interval_ms bigint := idgen_internal.comb_interval_ms(interval_length, prefix_bytes);
 BEGIN
+  IF NOT isfinite(at) THEN
+    RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'at must be a finite timestamp';
+  END IF;
   RETURN encode(overlay('\x00000000000040008000000000000000'::bytea
                         PLACING substring(int8send(idgen_internal.comb_prefix_of(
-                                            idgen_internal.comb_finite(at, 'at', interval_ms),
-                                            interval_ms, prefix_bytes))
+                                            at, interval_ms, prefix_bytes))
                                           FROM 9 - prefix_bytes)
                         FROM 1 FOR prefix_bytes),
                 'hex')::uuid;
@@ -459,8 +443,10 @@ AS $prefix_at$
 DECLARE
   interval_ms bigint := idgen_internal.comb_interval_ms(interval_length, prefix_bytes);
 BEGIN
-  RETURN idgen_internal.comb_prefix_of(idgen_internal.comb_finite(at, 'at', interval_ms),
-                                       interval_ms, prefix_bytes);
+  IF NOT isfinite(at) THEN
+    RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'at must be a finite timestamp';
+  END IF;
+  RETURN idgen_internal.comb_prefix_of(at, interval_ms, prefix_bytes);
 END
 $prefix_at$;
 
