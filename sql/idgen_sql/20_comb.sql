@@ -11,7 +11,7 @@
 -- into the calling query; their parameter checks live in the PL/pgSQL helpers below, which are
 -- IMMUTABLE so that the planner runs them once, when it plans a call with constant parameters
 -- (the usual case: the defaults), and not for every row. Time arithmetic is exact: instants become
--- milliseconds through numeric EXTRACT(epoch), and floor(ms / interval) mod 256^p is computed as
+-- numeric milliseconds (comb_unix_ms), and floor(ms / interval) mod 256^p is computed as
 -- div(ms + interval * 2^48, interval) mod 256^p, where the added multiple of 256^p * interval
 -- keeps the dividend positive for every timestamptz (so truncating div is floor division) and
 -- lets each expression read its instant once (a volatile instant, clock_timestamp(), may only be
