@@ -556,7 +556,7 @@ BEGIN
      AND left(value, 2) = '00' THEN
     high := ('x' || substr(value, 3, 12))::bit(48)::bigint;
     low := ('x' || substr(value, 15, 12))::bit(48)::bigint;
-    IF high < 35523017489957 OR (high = 35523017489957 AND low <= 2615635951615) THEN
+    IF high < 35527136788005 OR (high = 35527136788005 AND low <= 2615903518719) THEN
       RETURN high * 281474976710656::numeric + low;
     END IF;
   END IF;
