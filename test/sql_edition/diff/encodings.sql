@@ -28,26 +28,26 @@ CREATE TEMP TABLE vector_uuids AS
   UNION ALL SELECT value::uuid FROM hexa WHERE kind = 'uuid' OR (kind = 'bytes' AND length(value) = 32)
   UNION ALL SELECT uuid FROM split_join WHERE uuid IS NOT NULL;
 
-SELECT idgen_diff.compare('vectors alphanumeric_to_bigint', '$E.alphanumeric_to_bigint(r.x)', 'SELECT x FROM vector_texts');
-SELECT idgen_diff.compare('vectors alphanumeric_to_numeric', '$E.alphanumeric_to_numeric(r.x)', 'SELECT x FROM vector_texts');
-SELECT idgen_diff.compare('vectors alphanumeric_to_uuid', '$E.alphanumeric_to_uuid(r.x)', 'SELECT x FROM vector_texts');
-SELECT idgen_diff.compare('vectors hexadecimal_to_bigint', '$E.hexadecimal_to_bigint(r.x)', 'SELECT x FROM vector_texts');
-SELECT idgen_diff.compare('vectors hexadecimal_to_numeric', '$E.hexadecimal_to_numeric(r.x)', 'SELECT x FROM vector_texts');
-SELECT idgen_diff.compare('vectors hexadecimal_to_uuid', '$E.hexadecimal_to_uuid(r.x)', 'SELECT x FROM vector_texts');
-SELECT idgen_diff.compare('vectors try_ decoders',
+SELECT idgen_diff.compare('vectors_alphanumeric_to_bigint', '$E.alphanumeric_to_bigint(r.x)', 'SELECT x FROM vector_texts');
+SELECT idgen_diff.compare('vectors_alphanumeric_to_numeric', '$E.alphanumeric_to_numeric(r.x)', 'SELECT x FROM vector_texts');
+SELECT idgen_diff.compare('vectors_alphanumeric_to_uuid', '$E.alphanumeric_to_uuid(r.x)', 'SELECT x FROM vector_texts');
+SELECT idgen_diff.compare('vectors_hexadecimal_to_bigint', '$E.hexadecimal_to_bigint(r.x)', 'SELECT x FROM vector_texts');
+SELECT idgen_diff.compare('vectors_hexadecimal_to_numeric', '$E.hexadecimal_to_numeric(r.x)', 'SELECT x FROM vector_texts');
+SELECT idgen_diff.compare('vectors_hexadecimal_to_uuid', '$E.hexadecimal_to_uuid(r.x)', 'SELECT x FROM vector_texts');
+SELECT idgen_diff.compare('vectors_try__decoders',
   'ROW($E.try_alphanumeric_to_bigint(r.x), $E.try_alphanumeric_to_numeric(r.x), $E.try_alphanumeric_to_uuid(r.x), '
   '$E.try_hexadecimal_to_bigint(r.x), $E.try_hexadecimal_to_numeric(r.x), $E.try_hexadecimal_to_uuid(r.x))',
   'SELECT x FROM vector_texts');
-SELECT idgen_diff.compare('vectors numeric encoders',
+SELECT idgen_diff.compare('vectors_numeric_encoders',
   'ROW($E.to_alphanumeric(r.x), $E.to_hexadecimal(r.x))', 'SELECT x FROM vector_numbers');
-SELECT idgen_diff.compare('vectors bigint encoders',
+SELECT idgen_diff.compare('vectors_bigint_encoders',
   'ROW($E.to_alphanumeric(r.x::bigint), $E.to_hexadecimal(r.x::bigint))',
   'SELECT x FROM vector_numbers WHERE x BETWEEN -9223372036854775808 AND 9223372036854775807');
-SELECT idgen_diff.compare('vectors numeric_to_uuid', '$E.numeric_to_uuid(r.x)', 'SELECT x FROM vector_numbers');
-SELECT idgen_diff.compare('vectors uuid encoders',
+SELECT idgen_diff.compare('vectors_numeric_to_uuid', '$E.numeric_to_uuid(r.x)', 'SELECT x FROM vector_numbers');
+SELECT idgen_diff.compare('vectors_uuid_encoders',
   'ROW($E.to_alphanumeric(r.x), $E.to_hexadecimal(r.x), $E.uuid_to_numeric(r.x), $E.split_uuid(r.x))',
   'SELECT x FROM vector_uuids');
-SELECT idgen_diff.compare('vectors join_uuid', '$E.join_uuid(r.upper, r.lower)',
+SELECT idgen_diff.compare('vectors_join_uuid', '$E.join_uuid(r.upper, r.lower)',
   'SELECT upper, lower FROM split_join WHERE upper IS NOT NULL');
 
 -- Random bigints over the whole range (negatives refused) and the boundaries.
@@ -58,13 +58,13 @@ CREATE TEMP TABLE random_bigints AS
                                 3521614606208, 2147483647, 2147483648, 4294967295, 4294967296,
                                 9223372036854775806, 9223372036854775807, -1,
                                 -9223372036854775808]::bigint[]);
-SELECT idgen_diff.compare('random to_alphanumeric(bigint)', '$E.to_alphanumeric(r.x)', 'SELECT x FROM random_bigints');
-SELECT idgen_diff.compare('random to_hexadecimal(bigint)', '$E.to_hexadecimal(r.x)', 'SELECT x FROM random_bigints');
-SELECT idgen_diff.compare('random integer and smallint encoders',
+SELECT idgen_diff.compare('random_to_alphanumeric(bigint)', '$E.to_alphanumeric(r.x)', 'SELECT x FROM random_bigints');
+SELECT idgen_diff.compare('random_to_hexadecimal(bigint)', '$E.to_hexadecimal(r.x)', 'SELECT x FROM random_bigints');
+SELECT idgen_diff.compare('random_integer_and_smallint_encoders',
   'ROW($E.to_alphanumeric(r.x::integer), $E.to_hexadecimal(r.x::integer), '
   '$E.to_alphanumeric((r.x % 32768)::smallint), $E.to_hexadecimal((r.x % 32768)::smallint))',
   'SELECT (x % 2147483648)::bigint AS x FROM random_bigints LIMIT 5000');
-SELECT idgen_diff.compare('random join_uuid', '$E.join_uuid(r.x, r.y)',
+SELECT idgen_diff.compare('random_join_uuid', '$E.join_uuid(r.x, r.y)',
   'SELECT x, lead(x, 1, 0::bigint) OVER () AS y FROM random_bigints LIMIT 8000');
 
 -- Random numerics of 0 to 30 digits, integral or with a fraction, of either sign, and the
@@ -83,10 +83,10 @@ CREATE TEMP TABLE random_numerics AS
                                 '340282366920938463463374607431768211455.5', '1e-100', '1e100',
                                 '1' || repeat('0', 200) || '.5', '-0.5', 'NaN', 'Infinity',
                                 '-Infinity']::numeric[]);
-SELECT idgen_diff.compare('random to_alphanumeric(numeric)', '$E.to_alphanumeric(r.x)', 'SELECT x FROM random_numerics');
-SELECT idgen_diff.compare('random to_hexadecimal(numeric)', '$E.to_hexadecimal(r.x)', 'SELECT x FROM random_numerics');
-SELECT idgen_diff.compare('random numeric_to_uuid', '$E.numeric_to_uuid(r.x)', 'SELECT x FROM random_numerics');
-SELECT idgen_diff.compare('random numeric_to_uuid of 128-bit values', '$E.numeric_to_uuid(r.x)',
+SELECT idgen_diff.compare('random_to_alphanumeric(numeric)', '$E.to_alphanumeric(r.x)', 'SELECT x FROM random_numerics');
+SELECT idgen_diff.compare('random_to_hexadecimal(numeric)', '$E.to_hexadecimal(r.x)', 'SELECT x FROM random_numerics');
+SELECT idgen_diff.compare('random_numeric_to_uuid', '$E.numeric_to_uuid(r.x)', 'SELECT x FROM random_numerics');
+SELECT idgen_diff.compare('random_numeric_to_uuid_of_128-bit_values', '$E.numeric_to_uuid(r.x)',
   'SELECT idgen.uuid_to_numeric(gen_random_uuid()) AS x FROM generate_series(1, 3000)');
 
 -- Random uuids: all bytes random, and with the top bits of both halves clear (split_uuid's
@@ -97,12 +97,12 @@ CREATE TEMP TABLE random_uuids AS
   FROM generate_series(1, 2000)
   UNION ALL SELECT unnest(ARRAY['00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff',
                                 '7fffffff-ffff-ffff-7fff-ffffffffffff', '80000000-0000-0000-8000-000000000000']::uuid[]);
-SELECT idgen_diff.compare('random uuid encoders',
+SELECT idgen_diff.compare('random_uuid_encoders',
   'ROW($E.to_alphanumeric(r.x), $E.to_hexadecimal(r.x), $E.uuid_to_numeric(r.x), $E.split_uuid(r.x))',
   'SELECT x FROM random_uuids');
 
 -- Texts made by each edition, decoded by both (upper and lower case hexadecimal).
-SELECT idgen_diff.compare('idgen texts decoded',
+SELECT idgen_diff.compare('idgen_texts_decoded',
   'ROW($E.alphanumeric_to_bigint(r.a), $E.hexadecimal_to_bigint(lower(r.h)), '
   '$E.alphanumeric_to_uuid(r.au), $E.hexadecimal_to_uuid(r.hu), '
   '$E.alphanumeric_to_numeric(r.an), $E.hexadecimal_to_numeric(lower(r.hn)))',
@@ -113,7 +113,7 @@ SELECT idgen_diff.compare('idgen texts decoded',
     JOIN (SELECT x, row_number() OVER () AS i FROM random_uuids) u USING (i)
     JOIN (SELECT x, row_number() OVER () AS i FROM random_numerics
           WHERE abs(x) < 1e28 AND x NOT IN ('NaN')) n USING (i)$$);
-SELECT idgen_diff.compare('idgen_sql texts decoded',
+SELECT idgen_diff.compare('idgen_sql_texts_decoded',
   'ROW($E.alphanumeric_to_bigint(r.a), $E.hexadecimal_to_bigint(r.h), '
   '$E.alphanumeric_to_uuid(r.au), $E.hexadecimal_to_uuid(r.hu), '
   '$E.alphanumeric_to_numeric(r.an), $E.hexadecimal_to_numeric(r.hn))',
@@ -153,24 +153,24 @@ INSERT INTO random_strings
                                            '00204FCE5E3E2502610FFFFFFF', '00204FCE5E3E25026110000000',
                                            '01000000000000000000000000']) p,
                      LATERAL (SELECT length(p) AS n) l;
-SELECT idgen_diff.compare('random strings alphanumeric decoders',
+SELECT idgen_diff.compare('random_strings_alphanumeric_decoders',
   'ROW($E.try_alphanumeric_to_bigint(r.x), $E.try_alphanumeric_to_numeric(r.x), $E.try_alphanumeric_to_uuid(r.x))',
   'SELECT x FROM random_strings');
-SELECT idgen_diff.compare('random strings hexadecimal decoders',
+SELECT idgen_diff.compare('random_strings_hexadecimal_decoders',
   'ROW($E.try_hexadecimal_to_bigint(r.x), $E.try_hexadecimal_to_numeric(r.x), $E.try_hexadecimal_to_uuid(r.x))',
   'SELECT x FROM random_strings');
-SELECT idgen_diff.compare('random strings alphanumeric_to_bigint', '$E.alphanumeric_to_bigint(r.x)', 'SELECT x FROM random_strings LIMIT 7000');
-SELECT idgen_diff.compare('random strings alphanumeric_to_numeric', '$E.alphanumeric_to_numeric(r.x)', 'SELECT x FROM random_strings LIMIT 7000');
-SELECT idgen_diff.compare('random strings alphanumeric_to_uuid', '$E.alphanumeric_to_uuid(r.x)', 'SELECT x FROM random_strings LIMIT 7000');
-SELECT idgen_diff.compare('random strings hexadecimal_to_bigint', '$E.hexadecimal_to_bigint(r.x)', 'SELECT x FROM random_strings LIMIT 7000');
-SELECT idgen_diff.compare('random strings hexadecimal_to_numeric', '$E.hexadecimal_to_numeric(r.x)', 'SELECT x FROM random_strings LIMIT 7000');
-SELECT idgen_diff.compare('random strings hexadecimal_to_uuid', '$E.hexadecimal_to_uuid(r.x)', 'SELECT x FROM random_strings LIMIT 7000');
+SELECT idgen_diff.compare('random_strings_alphanumeric_to_bigint', '$E.alphanumeric_to_bigint(r.x)', 'SELECT x FROM random_strings LIMIT 7000');
+SELECT idgen_diff.compare('random_strings_alphanumeric_to_numeric', '$E.alphanumeric_to_numeric(r.x)', 'SELECT x FROM random_strings LIMIT 7000');
+SELECT idgen_diff.compare('random_strings_alphanumeric_to_uuid', '$E.alphanumeric_to_uuid(r.x)', 'SELECT x FROM random_strings LIMIT 7000');
+SELECT idgen_diff.compare('random_strings_hexadecimal_to_bigint', '$E.hexadecimal_to_bigint(r.x)', 'SELECT x FROM random_strings LIMIT 7000');
+SELECT idgen_diff.compare('random_strings_hexadecimal_to_numeric', '$E.hexadecimal_to_numeric(r.x)', 'SELECT x FROM random_strings LIMIT 7000');
+SELECT idgen_diff.compare('random_strings_hexadecimal_to_uuid', '$E.hexadecimal_to_uuid(r.x)', 'SELECT x FROM random_strings LIMIT 7000');
 
 -- The text overloads refuse any text, NULL included.
-SELECT idgen_diff.compare('text overloads', 'ROW($E.to_alphanumeric(r.x), $E.to_hexadecimal(r.x))',
+SELECT idgen_diff.compare('text_overloads', 'ROW($E.to_alphanumeric(r.x), $E.to_hexadecimal(r.x))',
   '(SELECT x FROM random_strings LIMIT 100) UNION ALL SELECT NULL::text');
 -- NULL in, NULL out.
-SELECT idgen_diff.compare('NULL arguments',
+SELECT idgen_diff.compare('NULL_arguments',
   'ROW($E.to_alphanumeric(NULL::bigint), $E.to_alphanumeric(NULL::numeric), $E.to_alphanumeric(NULL::uuid), '
   '$E.to_hexadecimal(NULL::integer), $E.alphanumeric_to_uuid(NULL), $E.try_hexadecimal_to_numeric(NULL), '
   '$E.uuid_to_numeric(NULL), $E.numeric_to_uuid(NULL), $E.split_uuid(NULL), $E.join_uuid(NULL, 1), $E.join_uuid(1, NULL))',
