@@ -3,56 +3,54 @@
 -- numeric and two-bigint forms of a uuid. Results, widths, padding, refused inputs and SQLSTATEs
 -- are idgen's (src/core/base62.cpp, hex.cpp, src/pg/encoding_functions.cpp, numeric_u128.cpp).
 --
--- How the work is done, chosen by measuring (numeric arithmetic and per-character string
--- building are what make SQL slow here):
+-- How the work is done, chosen by measuring (numeric arithmetic, translate and ltrim, which walk
+-- the text character by character in multibyte databases, and per-character string building are
+-- what make SQL slow here):
 -- * Base62 is computed in bigint limbs. A 64-bit block is split into its first 4 and last 7
 --   digits (62^7 < 2^42); the digits of a limb are packed one per byte into a bigint by one
---   expression (a digit is q_k - 62 q_(k+1) with q_k = c / 62^k, so the packed value is
---   c + 194 * sum(q_k * 256^(k-1)), which never passes 2^56), written out with int8send and
---   mapped to the alphabet by one translate.
--- * Decoding maps the alphabet onto consecutive bytes with one translate and reads the digits
---   with get_byte; a 64-bit block is built in two 32-bit halves, so a block above 2^64 - 1 is
---   told without overflowing bigint.
+--   expression, turned into their characters all at once by bit arithmetic on that bigint
+--   (base62_ascii) and written out with int8send and encode.
+-- * Decoding checks the text with one regular expression, reads its bytes through a 256-entry
+--   table (get_byte) and builds a 64-bit block from its two 32-bit halves, so a block above
+--   2^64 - 1 is told without overflowing bigint.
 -- * Functions that can raise are PL/pgSQL (a STRICT SQL function whose body holds a CASE is not
 --   inlined, and the SQL function executor prepares its expression on every call); error-free
---   ones are SQL-standard bodies that PostgreSQL inlines.
+--   ones are SQL-standard bodies that PostgreSQL inlines. Operators in SQL-standard bodies are
+--   written plainly: they are resolved when the script creates the function, under its pinned
+--   search_path (pg_catalog).
 
--- The base62 alphabet (ASCII order, so text order under COLLATE "C" is numeric order), and the
--- bytes 48 ('0') to 109 ('m') that stand for the digits 0 to 61 in between.
-CREATE FUNCTION idgen_internal.base62_alphabet() RETURNS text
+-- The base62 alphabet, in ASCII order (so text order under COLLATE "C" is numeric order), as a
+-- regular expression that matches texts made of it only.
+CREATE FUNCTION idgen_internal.base62_pattern() RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+RETURN '^[0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz]*$';
 
-CREATE FUNCTION idgen_internal.base62_digit_bytes() RETURNS text
+-- The digits c of 7 base62 digits (0 <= c < 62^7), one per byte of a bigint, last digit lowest:
+-- digit k is q_k - 62 q_(k+1) with q_k = c / 62^k, so the bytes add up to
+-- c + 194 * sum(q_k * 256^(k-1)), which is below 2^56.
+CREATE FUNCTION idgen_internal.base62_pack7(c bigint) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN '0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\]^_`abcdefghijklm';
+RETURN c + 194 * (c / 62 + 256 * (c / 3844 + 256 * (c / 238328 + 256 * (c / 14776336
+         + 256 * (c / 916132832 + 256 * (c / 56800235584))))));
 
--- The 7 base62 digits of c (0 <= c < 62^7) as 7 bytes, digit + 48 each.
-CREATE FUNCTION idgen_internal.base62_pack7(c bigint) RETURNS bytea
+-- The same for 4 digits (0 <= c < 62^4).
+CREATE FUNCTION idgen_internal.base62_pack4(c bigint) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN pg_catalog.substr(pg_catalog.int8send(
-  c + 13563782407139376 + 194 * (
-    c / 62 + 256 * (
-    c / 3844 + 256 * (
-    c / 238328 + 256 * (
-    c / 14776336 + 256 * (
-    c / 916132832 + 256 * (
-    c / 56800235584))))))), 2);
+RETURN c + 194 * (c / 62 + 256 * (c / 3844 + 256 * (c / 238328)));
 
--- The 4 base62 digits of c (0 <= c < 62^4) as 4 bytes, digit + 48 each.
-CREATE FUNCTION idgen_internal.base62_pack4(c bigint) RETURNS bytea
+-- Each byte d (a digit, 0 to 61) of a packed bigint turned into its character of the alphabet,
+-- all bytes at once: d + 48, plus 7 from 10 on (A) and 6 more from 36 on (a). d + 118 and d + 92
+-- reach 128 (bit 7 of the byte) exactly when d >= 10 and d >= 36; no byte carries into the next.
+CREATE FUNCTION idgen_internal.base62_ascii(packed bigint) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN pg_catalog.int4send(pg_catalog.int4(
-  c + 808464432 + 194 * (
-    c / 62 + 256 * (
-    c / 3844 + 256 * (
-    c / 238328)))));
+RETURN packed + 3472328296227680304  -- 0x3030303030303030
+       + 7 * (((packed + 8536140394893047414) >> 7) & 72340172838076673)  -- 0x7676..., 0x0101...
+       + 6 * (((packed + 6655295901103053916) >> 7) & 72340172838076673);  -- 0x5C5C...
 
--- Packed digit bytes as alphabet text.
-CREATE FUNCTION idgen_internal.base62_text(digits bytea) RETURNS text
+-- The last n characters of the alphabet text of a packed bigint.
+CREATE FUNCTION idgen_internal.base62_chars(packed bigint, n integer) RETURNS bytea
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN pg_catalog.translate(pg_catalog.convert_from(digits, 'UTF8'),
-                            idgen_internal.base62_digit_bytes(), idgen_internal.base62_alphabet());
+RETURN pg_catalog.substr(pg_catalog.int8send(idgen_internal.base62_ascii(packed)), 9 - n);
 
 -- A 64-bit block held in a bigint s (values from 2^63 up wrap to negative bigints) is
 -- u = (s & (2^63 - 1)) + 2^63 when s < 0; 2^63 = 2619074 * 62^7 + 2783715164416, and s >> 63 is
@@ -69,46 +67,23 @@ RETURN (s & 9223372036854775807) / 3521614606208
        + ((s >> 63) & 2619074)
        + rest / 3521614606208;
 
--- The digit value of the characters of a text already checked to be base62, as bytes (digit + 48).
-CREATE FUNCTION idgen_internal.base62_digits(value text) RETURNS bytea
+-- Byte -> digit value (255 outside the alphabet), and the digits that the 4 and the 7 bytes from
+-- position p (0-based) of a text's bytes spell.
+CREATE FUNCTION idgen_internal.base62_digit(d bytea, p integer) RETURNS integer
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN pg_catalog.convert_to(pg_catalog.translate(value, idgen_internal.base62_alphabet(),
-                                                  idgen_internal.base62_digit_bytes()), 'UTF8');
+RETURN pg_catalog.get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00010203040506070809ffffffffffffff0a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20212223ffffffffffff2425262728292a2b2c2d2e2f303132333435363738393a3b3c3dffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea,
+                           pg_catalog.get_byte(d, p));
 
--- The number that the 4 digit bytes from position p (0-based) spell, and the one of 7.
 CREATE FUNCTION idgen_internal.base62_read4(d bytea, p integer) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN ((pg_catalog.get_byte(d, p) * 62
-         + pg_catalog.get_byte(d, p + 1))
-        * 62 + pg_catalog.get_byte(d, p + 2))
-       * 62::bigint + pg_catalog.get_byte(d, p + 3)
-       - 11627280;  -- 48 * (62^3 + 62^2 + 62 + 1)
+RETURN ((idgen_internal.base62_digit(d, p) * 62 + idgen_internal.base62_digit(d, p + 1)) * 62
+        + idgen_internal.base62_digit(d, p + 2)) * 62::bigint + idgen_internal.base62_digit(d, p + 3);
 
 CREATE FUNCTION idgen_internal.base62_read7(d bytea, p integer) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN idgen_internal.base62_read4(d, p) * 238328
-       + ((pg_catalog.get_byte(d, p + 4) * 62
-         + pg_catalog.get_byte(d, p + 5)) * 62
-         + pg_catalog.get_byte(d, p + 6)
-         - 187536);  -- 48 * (62^2 + 62 + 1)
-
--- The 11-character block that starts at digit byte p as its two 32-bit halves {hi, lo}, or NULL
--- when it is above 2^64 - 1. The block is a * 62^7 + c, 62^7 = 819 * 2^32 + 4036390784.
-CREATE FUNCTION idgen_internal.base62_read_block(d bytea, p integer) RETURNS bigint[]
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
-AS $body$
-DECLARE
-  a bigint := idgen_internal.base62_read4(d, p);
-  t bigint := a * 4036390784 + idgen_internal.base62_read7(d, p + 4);
-  hi bigint := a * 819 + (t >> 32);
-BEGIN
-  IF hi > 4294967295 THEN
-    RETURN NULL;
-  END IF;
-  RETURN ARRAY[hi, t & 4294967295];
-END
-$body$;
+       + (idgen_internal.base62_digit(d, p + 4) * 62 + idgen_internal.base62_digit(d, p + 5)) * 62
+       + idgen_internal.base62_digit(d, p + 6);
 
 -- Texts a decoder refused: the error idgen raises for them. form names the target in messages
 -- ("alphanumeric bigint"); alphabet is the set of accepted characters, described; expected the
@@ -191,14 +166,19 @@ RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $body$
+-- The packed digits are held in variables: an argument used more than once that costs more than
+-- a few operators keeps PostgreSQL from inlining the function it is passed to.
 DECLARE
-  hi bigint := value / 3521614606208;
+  first bigint;
+  last bigint;
 BEGIN
   IF value < 0 THEN
     PERFORM idgen_internal.encoding_negative(value, 'alphanumeric');
   END IF;
-  RETURN idgen_internal.base62_text(idgen_internal.base62_pack4(hi)
-    || idgen_internal.base62_pack7(value - hi * 3521614606208));
+  first := idgen_internal.base62_pack4(value / 3521614606208);
+  last := idgen_internal.base62_pack7(value % 3521614606208);
+  RETURN encode(idgen_internal.base62_chars(first, 4) || idgen_internal.base62_chars(last, 7),
+                'escape');
 END
 $body$;
 
@@ -232,6 +212,9 @@ DECLARE
   top bigint;
   block bigint;
   rest bigint;
+  head bigint;
+  first bigint;
+  last bigint;
 BEGIN
   IF NOT (value >= 0 AND value <= 9999999999999999999999999999 AND value = trunc(value)) THEN
     PERFORM idgen_internal.encoding_numeric_reject(value, 'DistributedId',
@@ -240,10 +223,11 @@ BEGIN
   top := div(value, 4294967296)::bigint;
   block := ((top & 4294967295) << 32) | (value - top * 4294967296::numeric)::bigint;
   rest := idgen_internal.base62_block_rest(block);
-  RETURN idgen_internal.base62_text(
-    substr(idgen_internal.base62_pack7(top >> 32), 3)
-    || idgen_internal.base62_pack4(idgen_internal.base62_block_first(block, rest))
-    || idgen_internal.base62_pack7(rest % 3521614606208));
+  head := idgen_internal.base62_pack7(top >> 32);
+  first := idgen_internal.base62_pack4(idgen_internal.base62_block_first(block, rest));
+  last := idgen_internal.base62_pack7(rest % 3521614606208);
+  RETURN encode(idgen_internal.base62_chars(head, 5) || idgen_internal.base62_chars(first, 4)
+                || idgen_internal.base62_chars(last, 7), 'escape');
 END
 $body$;
 
@@ -261,12 +245,13 @@ DECLARE
   lower bigint := ('x' || substr(h, 17, 16))::bit(64)::bigint;
   upper_rest bigint := idgen_internal.base62_block_rest(upper);
   lower_rest bigint := idgen_internal.base62_block_rest(lower);
+  p1 bigint := idgen_internal.base62_pack4(idgen_internal.base62_block_first(upper, upper_rest));
+  p2 bigint := idgen_internal.base62_pack7(upper_rest % 3521614606208);
+  p3 bigint := idgen_internal.base62_pack4(idgen_internal.base62_block_first(lower, lower_rest));
+  p4 bigint := idgen_internal.base62_pack7(lower_rest % 3521614606208);
 BEGIN
-  RETURN idgen_internal.base62_text(
-    idgen_internal.base62_pack4(idgen_internal.base62_block_first(upper, upper_rest))
-    || idgen_internal.base62_pack7(upper_rest % 3521614606208)
-    || idgen_internal.base62_pack4(idgen_internal.base62_block_first(lower, lower_rest))
-    || idgen_internal.base62_pack7(lower_rest % 3521614606208));
+  RETURN encode(idgen_internal.base62_chars(p1, 4) || idgen_internal.base62_chars(p2, 7)
+                || idgen_internal.base62_chars(p3, 4) || idgen_internal.base62_chars(p4, 7), 'escape');
 END
 $body$;
 
@@ -323,8 +308,8 @@ DECLARE
   c bigint;
   high bigint;
 BEGIN
-  IF octet_length(value) = 11 AND ltrim(value, idgen_internal.base62_alphabet()) = '' THEN
-    d := idgen_internal.base62_digits(value);
+  IF octet_length(value) = 11 AND value ~ idgen_internal.base62_pattern() THEN
+    d := convert_to(value, 'UTF8');
     a := idgen_internal.base62_read4(d, 0);
     c := idgen_internal.base62_read7(d, 4);
     high := idgen_internal.base62_block_high(a, c);
@@ -334,7 +319,7 @@ BEGIN
   END IF;
   IF raise THEN
     PERFORM idgen_internal.encoding_reject(value, 'alphanumeric bigint',
-      idgen_internal.base62_alphabet(), '0-9, A-Z, a-z', 11,
+      '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', '0-9, A-Z, a-z', 11,
       'A bigint is at most 9223372036854775807, alphanumeric AzL8n0Y58m7.');
   END IF;
   RETURN NULL;
@@ -355,13 +340,13 @@ DECLARE
   top bigint;
   low bigint;
 BEGIN
-  IF octet_length(value) = 16 AND ltrim(value, idgen_internal.base62_alphabet()) = '' THEN
-    d := idgen_internal.base62_digits(value);
+  IF octet_length(value) = 16 AND value ~ idgen_internal.base62_pattern() THEN
+    d := convert_to(value, 'UTF8');
     a := idgen_internal.base62_read4(d, 5);
     c := idgen_internal.base62_read7(d, 9);
     top := idgen_internal.base62_block_high(a, c);
     IF top <= 4294967295 THEN
-      top := ((idgen_internal.base62_read4(d, 0) * 62 + get_byte(d, 4) - 48) << 32) | top;
+      top := ((idgen_internal.base62_read4(d, 0) * 62 + idgen_internal.base62_digit(d, 4)) << 32) | top;
       low := idgen_internal.base62_block_low(a, c);
       IF top < 2328306436538696289 OR (top = 2328306436538696289 AND low < 268435456) THEN
         RETURN top * 4294967296::numeric + low;
@@ -370,7 +355,7 @@ BEGIN
   END IF;
   IF raise THEN
     PERFORM idgen_internal.encoding_reject(value, 'alphanumeric DistributedId',
-      idgen_internal.base62_alphabet(), '0-9, A-Z, a-z', 16,
+      '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', '0-9, A-Z, a-z', 16,
       'A DistributedId is at most 9999999999999999999999999999, alphanumeric agbFu5KnEQGxp4QB.');
   END IF;
   RETURN NULL;
@@ -389,8 +374,8 @@ DECLARE
   a2 bigint;
   c2 bigint;
 BEGIN
-  IF octet_length(value) = 22 AND ltrim(value, idgen_internal.base62_alphabet()) = '' THEN
-    d := idgen_internal.base62_digits(value);
+  IF octet_length(value) = 22 AND value ~ idgen_internal.base62_pattern() THEN
+    d := convert_to(value, 'UTF8');
     a := idgen_internal.base62_read4(d, 0);
     c := idgen_internal.base62_read7(d, 4);
     a2 := idgen_internal.base62_read4(d, 11);
@@ -405,7 +390,7 @@ BEGIN
   END IF;
   IF raise THEN
     PERFORM idgen_internal.encoding_reject(value, 'alphanumeric uuid',
-      idgen_internal.base62_alphabet(), '0-9, A-Z, a-z', 22,
+      '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', '0-9, A-Z, a-z', 22,
       'Each 11-character half is at most LygHa16AHYF (2^64 - 1).');
   END IF;
   RETURN NULL;
@@ -447,7 +432,7 @@ BEGIN
   IF value < 0 THEN
     PERFORM idgen_internal.encoding_negative(value, 'hexadecimal');
   END IF;
-  RETURN lpad(translate(to_hex(value), 'abcdef', 'ABCDEF'), 16, '0');
+  RETURN lpad(upper(to_hex(value) COLLATE "C"), 16, '0');
 END
 $body$;
 
@@ -484,9 +469,9 @@ BEGIN
                                                    9999999999999999999999999999);
   END IF;
   high := div(value, 281474976710656)::bigint;
-  RETURN translate('00' || lpad(to_hex(high), 12, '0')
-                   || lpad(to_hex((value - high * 281474976710656::numeric)::bigint), 12, '0'),
-                   'abcdef', 'ABCDEF');
+  RETURN upper(('00' || lpad(to_hex(high), 12, '0')
+                 || lpad(to_hex((value - high * 281474976710656::numeric)::bigint), 12, '0'))
+                COLLATE "C");
 END
 $body$;
 
@@ -496,8 +481,7 @@ COMMENT ON FUNCTION idgen.to_hexadecimal(numeric) IS
 CREATE FUNCTION idgen.to_hexadecimal(value uuid)
 RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN pg_catalog.translate(pg_catalog.encode(pg_catalog.uuid_send(value), 'hex'),
-                            'abcdef', 'ABCDEF');
+RETURN pg_catalog.upper(pg_catalog.encode(pg_catalog.uuid_send(value), 'hex') COLLATE pg_catalog."C");
 
 COMMENT ON FUNCTION idgen.to_hexadecimal(uuid) IS
 '32-character upper-case hexadecimal form of a uuid, without hyphens';
@@ -528,7 +512,7 @@ AS $body$
 DECLARE
   result bigint;
 BEGIN
-  IF octet_length(value) = 16 AND ltrim(value, '0123456789ABCDEFabcdef') = '' THEN
+  IF octet_length(value) = 16 AND value ~ '^[0123456789ABCDEFabcdef]*$' THEN
     result := ('x' || value)::bit(64)::bigint;
     IF result >= 0 THEN
       RETURN result;
@@ -552,7 +536,7 @@ DECLARE
   high bigint;
   low bigint;
 BEGIN
-  IF octet_length(value) = 26 AND ltrim(value, '0123456789ABCDEFabcdef') = ''
+  IF octet_length(value) = 26 AND value ~ '^[0123456789ABCDEFabcdef]*$'
      AND left(value, 2) = '00' THEN
     high := ('x' || substr(value, 3, 12))::bit(48)::bigint;
     low := ('x' || substr(value, 15, 12))::bit(48)::bigint;
@@ -575,7 +559,7 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $body$
 BEGIN
-  IF octet_length(value) = 32 AND ltrim(value, '0123456789ABCDEFabcdef') = '' THEN
+  IF octet_length(value) = 32 AND value ~ '^[0123456789ABCDEFabcdef]*$' THEN
     RETURN value::uuid;
   END IF;
   IF raise THEN
