@@ -13,6 +13,10 @@
 -- * Decoding checks the text with one regular expression, reads its bytes through a 256-entry
 --   table (get_byte) and builds a 64-bit block from its two 32-bit halves, so a block above
 --   2^64 - 1 is told without overflowing bigint.
+-- * PL/pgSQL functions that call the helpers in idgen_internal run as their owner (SECURITY
+--   DEFINER): PL/pgSQL looks names up when it runs, and other roles have no USAGE on
+--   idgen_internal. They only compute from their arguments. SQL-standard bodies need no such
+--   thing: their names are resolved when they are created.
 -- * Functions that can raise are PL/pgSQL (a STRICT SQL function whose body holds a CASE is not
 --   inlined, and the SQL function executor prepares its expression on every call); error-free
 --   ones are SQL-standard bodies that PostgreSQL inlines. Operators in SQL-standard bodies are
@@ -97,7 +101,7 @@ CREATE FUNCTION idgen_internal.encoding_reject(value text, form text, alphabet t
                                                described text, expected integer, range text)
 RETURNS void
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
+SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $body$
 DECLARE
   good integer := length(value) - length(ltrim(value, alphabet));
@@ -127,7 +131,7 @@ $body$;
 CREATE FUNCTION idgen_internal.encoding_numeric_reject(value numeric, domain text, max numeric)
 RETURNS void
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
+SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $body$
 DECLARE
   not_integer boolean := value = 'NaN'::numeric
@@ -164,7 +168,7 @@ $body$;
 CREATE FUNCTION idgen.to_alphanumeric(value bigint)
 RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
+SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $body$
 -- The packed digits are held in variables: an argument used more than once that costs more than
 -- a few operators keeps PostgreSQL from inlining the function it is passed to.
@@ -204,7 +208,7 @@ COMMENT ON FUNCTION idgen.to_alphanumeric(smallint) IS
 CREATE FUNCTION idgen.to_alphanumeric(value numeric)
 RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
+SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $body$
 DECLARE
   -- value = top * 2^32 + low; top >> 32 is the first block (below 62^5: 5 digits), the second
@@ -237,7 +241,7 @@ COMMENT ON FUNCTION idgen.to_alphanumeric(numeric) IS
 CREATE FUNCTION idgen.to_alphanumeric(value uuid)
 RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
+SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $body$
 DECLARE
   h text := encode(uuid_send(value), 'hex');
@@ -300,7 +304,7 @@ RETURN (a * 4036390784 + c) & 4294967295;
 CREATE FUNCTION idgen_internal.alphanumeric_to_bigint(value text, raise boolean)
 RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
+SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $body$
 DECLARE
   d bytea;
@@ -331,7 +335,7 @@ $body$;
 CREATE FUNCTION idgen_internal.alphanumeric_to_numeric(value text, raise boolean)
 RETURNS numeric
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
+SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $body$
 DECLARE
   d bytea;
@@ -365,7 +369,7 @@ $body$;
 CREATE FUNCTION idgen_internal.alphanumeric_to_uuid(value text, raise boolean)
 RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
+SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $body$
 DECLARE
   d bytea;
@@ -426,7 +430,7 @@ COMMENT ON FUNCTION idgen.alphanumeric_to_uuid(text) IS
 CREATE FUNCTION idgen.to_hexadecimal(value bigint)
 RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
+SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $body$
 BEGIN
   IF value < 0 THEN
@@ -459,7 +463,7 @@ COMMENT ON FUNCTION idgen.to_hexadecimal(smallint) IS
 CREATE FUNCTION idgen.to_hexadecimal(value numeric)
 RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
+SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $body$
 DECLARE
   high bigint;
@@ -507,7 +511,7 @@ COMMENT ON FUNCTION idgen.to_hexadecimal(text) IS
 CREATE FUNCTION idgen_internal.hexadecimal_to_bigint(value text, raise boolean)
 RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
+SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $body$
 DECLARE
   result bigint;
@@ -530,7 +534,7 @@ $body$;
 CREATE FUNCTION idgen_internal.hexadecimal_to_numeric(value text, raise boolean)
 RETURNS numeric
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
+SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $body$
 DECLARE
   high bigint;
@@ -556,7 +560,7 @@ $body$;
 CREATE FUNCTION idgen_internal.hexadecimal_to_uuid(value text, raise boolean)
 RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
+SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $body$
 BEGIN
   IF octet_length(value) = 32 AND value ~ '^[0123456789ABCDEFabcdef]*$' THEN
@@ -665,7 +669,7 @@ COMMENT ON FUNCTION idgen.uuid_to_numeric(uuid) IS
 CREATE FUNCTION idgen.numeric_to_uuid(value numeric)
 RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
+SECURITY DEFINER SET search_path = pg_catalog, pg_temp
 AS $body$
 DECLARE
   q numeric;

@@ -110,3 +110,27 @@ SELECT * FROM idgen.split_uuid('094954a8-622c-76ad-1b93-cdefcbdf0888');
 SELECT idgen.join_uuid(669159101819549357, 1987158290401790088);
 SELECT idgen.split_uuid('80000000-0000-0000-0000-000000000000');
 SELECT idgen.join_uuid(-1, 5);
+-- A role without rights of its own (an application's) calls every function: PL/pgSQL looks names
+-- up as it runs, so this fails if a function reaches a schema that role may not use.
+CREATE ROLE regress_encodings_user;
+SET ROLE regress_encodings_user;
+SELECT idgen.to_alphanumeric(5::bigint) AS a, idgen.to_alphanumeric(5::numeric) AS b,
+       idgen.to_alphanumeric('094954a8-622c-76ad-1b93-cdefcbdf0888'::uuid) AS c,
+       idgen.to_hexadecimal(5::bigint) AS d, idgen.to_hexadecimal(5::numeric) AS e;
+SELECT idgen.alphanumeric_to_bigint('00000000005') AS a, idgen.alphanumeric_to_numeric('0000000000000005') AS b,
+       idgen.alphanumeric_to_uuid('0nQkrErwxJd2MnCm41WZ5s') AS c, idgen.try_alphanumeric_to_bigint('x') AS d,
+       idgen.try_alphanumeric_to_numeric('x') AS e, idgen.try_alphanumeric_to_uuid('x') AS f;
+SELECT idgen.hexadecimal_to_bigint('0000000000000005') AS a,
+       idgen.hexadecimal_to_numeric('00000000000000000000000005') AS b,
+       idgen.hexadecimal_to_uuid('094954A8622C76AD1B93CDEFCBDF0888') AS c, idgen.try_hexadecimal_to_bigint('x') AS d,
+       idgen.try_hexadecimal_to_numeric('x') AS e, idgen.try_hexadecimal_to_uuid('x') AS f;
+SELECT idgen.uuid_to_numeric('094954a8-622c-76ad-1b93-cdefcbdf0888') AS a,
+       idgen.numeric_to_uuid(12343806695858578540815039138052901000) AS b,
+       idgen.split_uuid('094954a8-622c-76ad-1b93-cdefcbdf0888') AS c, idgen.join_uuid(1, 2) AS d;
+SELECT idgen.to_alphanumeric(-1::bigint);
+SELECT idgen.to_hexadecimal(0.5);
+SELECT idgen.alphanumeric_to_uuid('x');
+SELECT idgen.hexadecimal_to_numeric('x');
+SELECT idgen.numeric_to_uuid(-1);
+RESET ROLE;
+DROP ROLE regress_encodings_user;
