@@ -55,6 +55,8 @@ COMMENT ON VIEW idgen.groups IS
 'Group registry: group name -> 12-bit group id of group-key uuids, and optionally the table that holds the group''s rows. Write it with idgen.register_group';
 
 GRANT SELECT ON idgen.groups TO PUBLIC;
+-- Its installer forgets a registration as idgen's owner does: DELETE FROM idgen.groups WHERE ...
+GRANT INSERT, UPDATE, DELETE ON idgen.groups TO @extowner@;
 
 -- idgen's C edition keeps a per-backend cache of resolved names, which this trigger empties. The
 -- SQL edition reads the registry on every lookup, in the statement's snapshot, so it caches
@@ -479,6 +481,9 @@ COMMENT ON FUNCTION idgen.register_group(text, integer, regclass) IS
 'Registers a group name with its group id (default: idgen.crc12(name)) and optionally its table (an existing, non-temporary table the caller owns); refuses an id registered for another name, naming both. EXECUTE is granted per role';
 
 REVOKE EXECUTE ON FUNCTION idgen.register_group(text, integer, regclass) FROM PUBLIC;
+-- The role that installed idgen_sql registers groups and grants that right to others (with
+-- CREATE EXTENSION, functions belong to the bootstrap superuser, not to that role).
+GRANT EXECUTE ON FUNCTION idgen.register_group(text, integer, regclass) TO @extowner@ WITH GRANT OPTION;
 
 -- The routing lookups read the registry as its owner, in the statement's snapshot, after the
 -- extraction has refused a uuid that is not a group-key uuid (22023, as in idgen).
