@@ -70,7 +70,7 @@ AS $$
 BEGIN
   IF TG_TABLE_SCHEMA <> 'idgen_internal' OR TG_TABLE_NAME <> 'groups' OR TG_LEVEL <> 'STATEMENT' THEN
     RAISE EXCEPTION 'idgen.groups_changed() must be called as a statement trigger of idgen_internal.groups'
-      USING ERRCODE = 'E0000';
+      USING ERRCODE = 'trigger_protocol_violated';
   END IF;
   RETURN NULL;
 END
