@@ -102,7 +102,7 @@ COMMENT ON FUNCTION idgen_internal.generator_advance(regclass, regclass) IS
 'A tick of a generator''s sequence at or after the wall clock; raises the sequence under the jump lock';
 
 -- Snowflake's state: ticks (Unix ms * 4096 + sequence) and the jump floor. pg_dump carries the
--- ticks (idgen_internal.dump_generator_state below): a database restored from a dump makes its
+-- ticks (the DO block below): a database restored from a dump makes its
 -- ids after the dumped database's.
 CREATE SEQUENCE idgen_internal.snowflake_ticks AS bigint MINVALUE 0 START WITH 0;
 COMMENT ON SEQUENCE idgen_internal.snowflake_ticks IS
@@ -113,22 +113,14 @@ COMMENT ON SEQUENCE idgen_internal.snowflake_floor IS
 
 -- pg_dump carries a sequence's value when it is a plain object (the plain script) or, in an
 -- extension, when pg_extension_config_dump marks it, which only CREATE EXTENSION's script may
--- call: the plain script skips it.
-CREATE FUNCTION idgen_internal.dump_generator_state(ticks regclass)
-RETURNS void
-AS $$
+-- call: the plain script skips it (the same block follows each generator's sequence).
+DO $$
 BEGIN
-  IF EXISTS (SELECT FROM pg_extension WHERE extname = 'idgen_sql') THEN
-    PERFORM pg_extension_config_dump(ticks, '');
+  IF EXISTS (SELECT FROM pg_catalog.pg_extension WHERE extname OPERATOR(pg_catalog.=) 'idgen_sql') THEN
+    PERFORM pg_catalog.pg_extension_config_dump('idgen_internal.snowflake_ticks', '');
   END IF;
 END
-$$
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION idgen_internal.dump_generator_state(regclass) IS
-'Marks a generator''s ticks sequence for pg_dump when idgen_sql is being created as an extension';
-
-SELECT idgen_internal.dump_generator_state('idgen_internal.snowflake_ticks');
+$$;
 
 -- This database's node number. Only the role that installed idgen_sql changes it (through
 -- idgen.set_node_id, or by writing the table), nobody else reads it: a setting that any role can

@@ -31,7 +31,13 @@ COMMENT ON FUNCTION idgen_internal.timestamptz_of_ms(bigint) IS
 CREATE SEQUENCE idgen_internal.distributed_id_ticks AS bigint MINVALUE 0 START WITH 0;
 COMMENT ON SEQUENCE idgen_internal.distributed_id_ticks IS
   'The last DistributedId tick of this database (Unix ms * 4096 + counter); pg_dump carries it';
-SELECT idgen_internal.dump_generator_state('idgen_internal.distributed_id_ticks');
+DO $$
+BEGIN
+  IF EXISTS (SELECT FROM pg_catalog.pg_extension WHERE extname OPERATOR(pg_catalog.=) 'idgen_sql') THEN
+    PERFORM pg_catalog.pg_extension_config_dump('idgen_internal.distributed_id_ticks', '');
+  END IF;
+END
+$$;
 CREATE SEQUENCE idgen_internal.distributed_id_floor AS bigint MINVALUE 0 START WITH 0;
 COMMENT ON SEQUENCE idgen_internal.distributed_id_floor IS
   'The target of the last jump of idgen_internal.distributed_id_ticks';
@@ -39,7 +45,13 @@ COMMENT ON SEQUENCE idgen_internal.distributed_id_floor IS
 CREATE SEQUENCE idgen_internal.distributed_id128_ticks AS bigint MINVALUE 0 START WITH 0;
 COMMENT ON SEQUENCE idgen_internal.distributed_id128_ticks IS
   'The last DistributedId128 tick of this database (Unix ms * 4096 + counter); pg_dump carries it';
-SELECT idgen_internal.dump_generator_state('idgen_internal.distributed_id128_ticks');
+DO $$
+BEGIN
+  IF EXISTS (SELECT FROM pg_catalog.pg_extension WHERE extname OPERATOR(pg_catalog.=) 'idgen_sql') THEN
+    PERFORM pg_catalog.pg_extension_config_dump('idgen_internal.distributed_id128_ticks', '');
+  END IF;
+END
+$$;
 CREATE SEQUENCE idgen_internal.distributed_id128_floor AS bigint MINVALUE 0 START WITH 0;
 COMMENT ON SEQUENCE idgen_internal.distributed_id128_floor IS
   'The target of the last jump of idgen_internal.distributed_id128_ticks';
