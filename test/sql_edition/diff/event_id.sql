@@ -12,6 +12,16 @@ CREATE TEMP TABLE vectors (
   event_id text, note text);
 \copy vectors FROM PROGRAM 'grep -v "^#" test/vectors/event_ids.tsv' WITH (FORMAT text, HEADER)
 
+-- The SQLSTATE a statement raises ('00000' when it runs).
+CREATE FUNCTION pg_temp.sqlstate_of(statement text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE statement;
+  RETURN '00000';
+EXCEPTION WHEN OTHERS THEN
+  RETURN SQLSTATE;
+END
+$$;
+
 -- Random text from characters that matter to UTF-8 and JSON escapes.
 CREATE FUNCTION pg_temp.random_text(max_len integer) RETURNS text LANGUAGE sql AS $$
   SELECT coalesce(string_agg(
@@ -85,3 +95,165 @@ SELECT idgen_diff.compare('sorted_json strings and keys', '$E.sorted_json(r.x)',
 
 SELECT idgen_diff.compare('sorted_json random nested', '$E.sorted_json(r.x)',
   $$SELECT pg_temp.random_json(5) AS x FROM generate_series(1, 12000)$$);
+
+---------------------------------------------------------------------------------------------------
+-- The id and its parts
+---------------------------------------------------------------------------------------------------
+
+-- Random ids as text: mostly valid (timestamp below 2^63), some with the top bit set, and the
+-- boundaries of each field.
+CREATE TEMP TABLE ids AS
+SELECT CASE WHEN g % 10 = 0 THEN h ELSE (ARRAY['0','1','2','3','4','5','6','7'])[1 + g % 8] || substr(h, 2) END AS x
+FROM (SELECT g, encode(gen_random_bytes(16), 'hex') AS h FROM generate_series(1, 14000) g) s
+UNION ALL
+SELECT a || b || c FROM unnest(ARRAY['0000000000000000', '0000000000000001', '7fffffffffffffff',
+                                     '8000000000000000', 'ffffffffffffffff', '00060a24181e4000',
+                                     '0000e677d21fdbff', '0000e677d21fdc00']) a,
+                       unnest(ARRAY['00000000', 'ffffffff', '020623a9']) b,
+                       unnest(ARRAY['00000000', '00000003', 'fffffffc', 'ffffffff', '12def140']) c;
+
+SELECT idgen_diff.compare('event_id_micros', '$E.event_id_micros(r.x::$E.event_id)', $$SELECT x FROM ids$$);
+SELECT idgen_diff.compare('event_id_timestamp', '$E.event_id_timestamp(r.x::$E.event_id)', $$SELECT x FROM ids$$);
+SELECT idgen_diff.compare('event_id_checksum', '$E.event_id_checksum(r.x::$E.event_id)', $$SELECT x FROM ids$$);
+SELECT idgen_diff.compare('event_id_ledger', '$E.event_id_ledger(r.x::$E.event_id)', $$SELECT x FROM ids$$);
+SELECT idgen_diff.compare('event_id_version', '$E.event_id_version(r.x::$E.event_id)', $$SELECT x FROM ids$$);
+SELECT idgen_diff.compare('event_id_to_bytea', '$E.event_id_to_bytea(r.x::$E.event_id)', $$SELECT x FROM ids$$);
+
+SELECT idgen_diff.compare('event_id text in and out', 'r.x::$E.event_id', $$SELECT x FROM ids$$);
+
+-- Text that neither edition reads: both raise 22P02. (Random text of 36 bytes is left out: where
+-- a dash's place falls inside a multibyte character, idgen's message counts characters up to that
+-- byte, and the server raises 22021 for the cut character instead.)
+SELECT idgen_diff.compare('event_id malformed text', 'r.x::$E.event_id',
+  $$SELECT x FROM unnest(ARRAY['', '0', '00060a24181e4000020623a912def14', '00060a24181e4000020623a912def1400',
+      '{00060a24-181e-4000-0206-23a912def140}', '00060a24-181e-4000-0206-23a912def14',
+      '00060a24181e-4000-0206-23a912def140', '00060a24-181e-4000-0206-23a912deg140',
+      ' 00060a24181e4000020623a912def140', '00060a24181e4000020623a912def14g', 'é0060a24181e4000020623a912def140',
+      '00060a24-181e-4000-0206-23a912def14é', repeat('z', 100)]) x
+    UNION ALL SELECT x FROM (SELECT pg_temp.random_text(40) AS x FROM generate_series(1, 2000)) s
+              WHERE octet_length(x) <> 36$$);
+
+SELECT idgen_diff.check('event_id: idgen_sql refuses upper case and dashes with 22P02',
+  (SELECT bool_and(ok) FROM (SELECT x::idgen.event_id::text = lower(replace(x, '-', '')) AS ok
+     FROM unnest(ARRAY['00060A24181E4000020623A912DEF140', '00060a24-181e-4000-0206-23a912def140']) x) s)
+  AND (SELECT count(*) = 2 FROM unnest(ARRAY['00060A24181E4000020623A912DEF140',
+         '00060a24-181e-4000-0206-23a912def140']) x,
+       LATERAL (SELECT pg_temp.sqlstate_of(format('SELECT %L::idgen_sqlx.event_id', x)) AS s) e
+       WHERE e.s = '22P02'));
+
+SELECT idgen_diff.compare('bytea_to_event_id', '$E.bytea_to_event_id(r.x)',
+  $$SELECT substr(gen_random_bytes(20), 1, g % 21) AS x FROM generate_series(1, 5000) g$$);
+
+SELECT idgen_diff.compare('event_id of parts', '$E.event_id(r.m, r.c, r.l)',
+  $$SELECT (ARRAY[-9223372036854775808, -1, 0, 1, 9223372036854775807, 1700000000000000,
+                  (random() * 9.2e18)::bigint, (random() * 2e15)::bigint])[1 + floor(random() * 8)::integer] AS m,
+           (ARRAY[-1, 0, 4294967295, 4294967296, 9223372036854775807, (random() * 4294967295)::bigint,
+                  (random() * 4294967295)::bigint])[1 + floor(random() * 7)::integer] AS c,
+           (ARRAY[-1, 0, 3, 4294967292, 4294967295, 4294967296, (random() * 4294967295)::bigint,
+                  (random() * 4294967295)::bigint])[1 + floor(random() * 8)::integer] AS l
+    FROM generate_series(1, 16000)$$);
+
+---------------------------------------------------------------------------------------------------
+-- Checksums, ids of events, genesis, one-event checks
+---------------------------------------------------------------------------------------------------
+
+SELECT idgen_diff.compare('event ids of the vectors',
+  '$E.event_id(r.event, r.entities::jsonb, r.meta::jsonb, r.data::jsonb, r.ts, (''x'' || r.ledger)::bit(32)::bigint, r.previous::$E.event_id)',
+  $$SELECT event, entities, meta, data, timestamp_us::bigint AS ts, ledger_id AS ledger, previous
+    FROM vectors WHERE kind = 'event'$$);
+
+SELECT idgen_diff.check('event ids of the vectors are the vectors''',
+  bool_and(idgen_sqlx.event_id(event, entities::jsonb, meta::jsonb, data::jsonb, timestamp_us::bigint,
+             ('x' || ledger_id)::bit(32)::bigint, previous::idgen_sqlx.event_id) = event_id)
+  AND count(*) = 6)
+FROM vectors WHERE kind = 'event';
+
+SELECT idgen_diff.compare('ledger_genesis of the vectors',
+  '(SELECT row(g.*) FROM $E.ledger_genesis(r.ledger_name, r.ledger_description, r.ts) g)',
+  $$SELECT ledger_name, ledger_description, timestamp_us::bigint AS ts FROM vectors WHERE kind = 'genesis'$$);
+
+SELECT idgen_diff.check('ledger_genesis of the vectors is the vectors''',
+  bool_and(g.event_id = v.event_id AND g.ledger_id = ('x' || v.ledger_id)::bit(32)::bigint) AND count(*) = 1)
+FROM vectors v, idgen_sqlx.ledger_genesis(v.ledger_name, v.ledger_description, v.timestamp_us::bigint) g
+WHERE v.kind = 'genesis';
+
+-- Random events: names, JSON, timestamps (some negative), ledger ids (some out of range) and
+-- previous ids.
+CREATE TEMP TABLE events AS
+SELECT pg_temp.random_text(12) AS event, pg_temp.random_json(2) AS entities, pg_temp.random_json(2) AS meta,
+       pg_temp.random_json(4) AS data,
+       (ARRAY[-1, 0, 1700000000000001, 9223372036854775807, (random() * 9.2e18)::bigint,
+              (random() * 2e15)::bigint])[1 + floor(random() * 6)::integer] AS micros,
+       (ARRAY[-1, 0, 4294967295, 4294967296, (random() * 4294967295)::bigint * 4 % 4294967296,
+              (random() * 4294967295)::bigint])[1 + floor(random() * 6)::integer] AS ledger,
+       (SELECT x FROM ids WHERE g > 0 ORDER BY random() LIMIT 1) AS previous
+FROM generate_series(1, 6000) g;
+
+SELECT idgen_diff.compare('event_checksum random events',
+  '$E.event_checksum(r.event, r.entities, r.meta, r.data, r.micros, r.ledger, r.previous::$E.event_id)',
+  $$SELECT * FROM events$$);
+
+SELECT idgen_diff.compare('event_id random events',
+  '$E.event_id(r.event, r.entities, r.meta, r.data, r.micros, r.ledger, r.previous::$E.event_id)',
+  $$SELECT * FROM events$$);
+
+SELECT idgen_diff.compare('ledger_genesis random',
+  '(SELECT row(g.*) FROM $E.ledger_genesis(r.name, r.description, r.micros) g)',
+  $$SELECT pg_temp.random_text(20) AS name, pg_temp.random_text(30) AS description,
+           (ARRAY[-1, 0, 1700000000000000, 9223372036854775807, (random() * 9.2e18)::bigint])
+             [1 + floor(random() * 5)::integer] AS micros
+    FROM generate_series(1, 5000)$$);
+
+-- One-event checks: each vector event after its predecessor, as it is and with one change (the id's
+-- checksum, ledger, version or timestamp; the name; the previous id), and random events checked
+-- against the id they should have and against random ids.
+SELECT idgen_diff.compare('event_id_check vectors and changes',
+  '$E.event_id_check(r.id::$E.event_id, r.event, r.entities::jsonb, r.meta::jsonb, r.data::jsonb, r.previous::$E.event_id)',
+  $$SELECT CASE c WHEN 1 THEN event_id WHEN 2 THEN overlay(event_id placing 'ffffffff' from 17)
+                  WHEN 3 THEN overlay(event_id placing '12def144' from 25) WHEN 4 THEN overlay(event_id placing '12def141' from 25)
+                  WHEN 5 THEN overlay(event_id placing substr(previous, 1, 16) from 1)
+                  WHEN 6 THEN overlay(event_id placing '8' from 1) ELSE event_id END AS id,
+           CASE WHEN c = 7 THEN event || ' ' ELSE event END AS event, entities, meta, data,
+           CASE WHEN c = 8 THEN overlay(previous placing '12def144' from 25)
+                WHEN c = 9 THEN overlay(previous placing '3' from 32) ELSE previous END AS previous
+    FROM vectors, generate_series(1, 9) c WHERE kind = 'event'$$);
+
+SELECT idgen_diff.compare('event_id_check random',
+  '$E.event_id_check(r.id::$E.event_id, r.event, r.entities, r.meta, r.data, r.previous::$E.event_id)',
+  $$SELECT CASE WHEN random() < 0.5 THEN idgen.event_id(e.event, e.entities, e.meta, e.data, e.micros, e.ledger, e.previous::idgen.event_id)::text
+                ELSE e.previous END AS id,
+           e.event, e.entities, e.meta, e.data,
+           CASE WHEN random() < 0.2 THEN (SELECT x FROM ids WHERE e.micros > 0 ORDER BY random() LIMIT 1) ELSE e.previous END AS previous
+    FROM events e WHERE e.micros >= 0 AND e.ledger BETWEEN 0 AND 4294967295$$);
+
+---------------------------------------------------------------------------------------------------
+-- Across editions
+---------------------------------------------------------------------------------------------------
+
+SELECT idgen_diff.check('idgen reads event ids made by idgen_sql',
+  bool_and(idgen.event_id_micros(s::text::idgen.event_id) = e.micros
+           AND idgen.event_id_ledger(s::text::idgen.event_id) = e.ledger
+           AND idgen.event_id_checksum(s::text::idgen.event_id)
+               = idgen.event_checksum(e.event, e.entities, e.meta, e.data, e.micros, e.ledger, e.previous::idgen.event_id)
+           AND idgen.event_id_to_bytea(s::text::idgen.event_id) = idgen_sqlx.event_id_to_bytea(s)),
+  count(*)::text)
+FROM events e, LATERAL (SELECT idgen_sqlx.event_id(e.event, e.entities, e.meta, e.data, e.micros, e.ledger,
+                                                   e.previous::idgen_sqlx.event_id) AS s) s
+WHERE e.micros >= 0 AND e.ledger BETWEEN 0 AND 4294967295;
+
+SELECT idgen_diff.check('idgen_sql reads event ids made by idgen',
+  bool_and(idgen_sqlx.event_id_micros(c::text::idgen_sqlx.event_id) = e.micros
+           AND idgen_sqlx.event_id_check(c::text::idgen_sqlx.event_id, e.event, e.entities, e.meta, e.data,
+                                         e.previous::idgen_sqlx.event_id)
+               = idgen.event_id_check(c, e.event, e.entities, e.meta, e.data, e.previous::idgen.event_id)
+           AND idgen_sqlx.bytea_to_event_id(idgen.event_id_to_bytea(c)) = c::text),
+  count(*)::text)
+FROM events e, LATERAL (SELECT idgen.event_id(e.event, e.entities, e.meta, e.data, e.micros, e.ledger,
+                                              e.previous::idgen.event_id) AS c) c
+WHERE e.micros >= 0 AND e.ledger BETWEEN 0 AND 4294967295;
+
+-- The domain sorts as idgen's type: the same order of every id, and the same min and max.
+SELECT idgen_diff.check('idgen_sql event ids sort as idgen''s',
+  (SELECT array_agg(x ORDER BY x::idgen.event_id) FROM ids) = (SELECT array_agg(x ORDER BY x::idgen_sqlx.event_id) FROM ids)
+  AND (SELECT min(x::idgen.event_id)::text || max(x::idgen.event_id)::text FROM ids)
+      = (SELECT min(x::idgen_sqlx.event_id) || max(x::idgen_sqlx.event_id) FROM ids));
