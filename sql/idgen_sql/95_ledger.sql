@@ -164,7 +164,7 @@ DECLARE
 BEGIN
   IF TG_WHEN <> 'BEFORE' OR TG_LEVEL <> 'ROW' OR TG_OP <> 'INSERT' THEN
     RAISE EXCEPTION 'idgen.ledger_append() must be a BEFORE INSERT FOR EACH ROW trigger'
-      USING ERRCODE = 'E39P01';
+      USING ERRCODE = '39P01';
   END IF;
   -- The shape: the six columns, of these types.
   FOREACH column_name IN ARRAY ARRAY['ledger_id', 'id', 'event', 'entities', 'meta', 'data'] LOOP

@@ -21,31 +21,31 @@ CREATE FUNCTION pg_temp.random_text(max_len integer) RETURNS text LANGUAGE sql A
   FROM generate_series(1, floor(random() * (max_len + 1))::integer)
 $$;
 
-SELECT idgen_diff.check('crc32c check value',
+SELECT idgen_diff.check('crc32c_check_value',
   idgen_sqlx.crc32c('123456789'::text) = 3808858755
   AND idgen_sqlx.crc32c('\x313233343536373839'::bytea) = 3808858755
   AND idgen_sqlx.crc32c(''::bytea) = 0);
 
-SELECT idgen_diff.check('crc32c of the vectors'' hash inputs is their checksum',
+SELECT idgen_diff.check('crc32c_of_the_vectors_hash_inputs_is_their_checksum',
   count(*) = 9 AND bool_and(lpad(to_hex(idgen_sqlx.crc32c(hash_input)), 8, '0') = checksum),
   string_agg(vector_id, ' '))
 FROM vectors WHERE hash_input <> '';
 
-SELECT idgen_diff.compare('crc32c vectors', '$E.crc32c(r.x)',
+SELECT idgen_diff.compare('crc32c_vectors', '$E.crc32c(r.x)',
   $$SELECT hash_input AS x FROM vectors WHERE hash_input <> ''$$);
 
-SELECT idgen_diff.compare('crc32c random bytea 0..300', '$E.crc32c(r.x)',
+SELECT idgen_diff.compare('crc32c_random_bytea_0..300', '$E.crc32c(r.x)',
   $$SELECT substr(gen_random_bytes(300), 1, g % 301) AS x FROM generate_series(1, 45000) g
     UNION ALL SELECT ''::bytea$$);
 
-SELECT idgen_diff.compare('crc32c random text', '$E.crc32c(r.x)',
+SELECT idgen_diff.compare('crc32c_random_text', '$E.crc32c(r.x)',
   $$SELECT pg_temp.random_text(60) AS x FROM generate_series(1, 25000)$$);
 
-SELECT idgen_diff.compare('crc32c long bytea', '$E.crc32c(r.x)',
+SELECT idgen_diff.compare('crc32c_long_bytea', '$E.crc32c(r.x)',
   $$SELECT (SELECT string_agg(gen_random_bytes(1024), '') FROM generate_series(1, g * 37))
            || substr(gen_random_bytes(16), 1, g % 16) AS x
     FROM generate_series(1, 20) g$$);
 
-SELECT idgen_diff.compare('crc32c constant bytes', '$E.crc32c(r.x)',
+SELECT idgen_diff.compare('crc32c_constant_bytes', '$E.crc32c(r.x)',
   $$SELECT decode(repeat(lpad(to_hex(byte), 2, '0'), reps), 'hex') AS x
     FROM generate_series(0, 255) byte, (VALUES (1), (15), (16), (17), (33), (64)) v(reps)$$);

@@ -78,22 +78,22 @@ $$;
 -- Canonical JSON
 ---------------------------------------------------------------------------------------------------
 
-SELECT idgen_diff.compare('sorted_json vectors', '$E.sorted_json(r.x)',
+SELECT idgen_diff.compare('sorted_json_vectors', '$E.sorted_json(r.x)',
   $$SELECT j::jsonb AS x FROM vectors, LATERAL (VALUES (entities), (meta), (data)) v(j)
     WHERE kind IN ('genesis', 'event')$$);
 
-SELECT idgen_diff.compare('sorted_json numbers', '$E.sorted_json(r.x)',
+SELECT idgen_diff.compare('sorted_json_numbers', '$E.sorted_json(r.x)',
   $$SELECT pg_temp.random_number()::jsonb AS x FROM generate_series(1, 3000)
     UNION ALL SELECT x::jsonb FROM unnest(ARRAY['1.50', '1e2', '100E-2', '1E-7', '2.5e-3', '-1E+3',
       '-4.500E+2', '7.0e-1', '-0', '-0.0', '1e21', '123456789012345678901234567890', '0.1',
       '1e-30', '-12.340']) x$$);
 
-SELECT idgen_diff.compare('sorted_json strings and keys', '$E.sorted_json(r.x)',
+SELECT idgen_diff.compare('sorted_json_strings_and_keys', '$E.sorted_json(r.x)',
   $$SELECT jsonb_build_object(pg_temp.random_text(6), pg_temp.random_text(10),
                               pg_temp.random_text(6), pg_temp.random_text(3)) AS x
     FROM generate_series(1, 5000)$$);
 
-SELECT idgen_diff.compare('sorted_json random nested', '$E.sorted_json(r.x)',
+SELECT idgen_diff.compare('sorted_json_random_nested', '$E.sorted_json(r.x)',
   $$SELECT pg_temp.random_json(5) AS x FROM generate_series(1, 12000)$$);
 
 ---------------------------------------------------------------------------------------------------
@@ -119,12 +119,12 @@ SELECT idgen_diff.compare('event_id_ledger', '$E.event_id_ledger(r.x::$E.event_i
 SELECT idgen_diff.compare('event_id_version', '$E.event_id_version(r.x::$E.event_id)', $$SELECT x FROM ids$$);
 SELECT idgen_diff.compare('event_id_to_bytea', '$E.event_id_to_bytea(r.x::$E.event_id)', $$SELECT x FROM ids$$);
 
-SELECT idgen_diff.compare('event_id text in and out', 'r.x::$E.event_id', $$SELECT x FROM ids$$);
+SELECT idgen_diff.compare('event_id_text_in_and_out', 'r.x::$E.event_id', $$SELECT x FROM ids$$);
 
 -- Text that neither edition reads: both raise 22P02. (Random text of 36 bytes is left out: where
 -- a dash's place falls inside a multibyte character, idgen's message counts characters up to that
 -- byte, and the server raises 22021 for the cut character instead.)
-SELECT idgen_diff.compare('event_id malformed text', 'r.x::$E.event_id',
+SELECT idgen_diff.compare('event_id_malformed_text', 'r.x::$E.event_id',
   $$SELECT x FROM unnest(ARRAY['', '0', '00060a24181e4000020623a912def14', '00060a24181e4000020623a912def1400',
       '{00060a24-181e-4000-0206-23a912def140}', '00060a24-181e-4000-0206-23a912def14',
       '00060a24181e-4000-0206-23a912def140', '00060a24-181e-4000-0206-23a912deg140',
@@ -133,7 +133,7 @@ SELECT idgen_diff.compare('event_id malformed text', 'r.x::$E.event_id',
     UNION ALL SELECT x FROM (SELECT pg_temp.random_text(40) AS x FROM generate_series(1, 2000)) s
               WHERE octet_length(x) <> 36$$);
 
-SELECT idgen_diff.check('event_id: idgen_sql refuses upper case and dashes with 22P02',
+SELECT idgen_diff.check('event_id_idgen_sql_refuses_upper_case_and_dashes_with_22P02',
   (SELECT bool_and(ok) FROM (SELECT x::idgen.event_id::text = lower(replace(x, '-', '')) AS ok
      FROM unnest(ARRAY['00060A24181E4000020623A912DEF140', '00060a24-181e-4000-0206-23a912def140']) x) s)
   AND (SELECT count(*) = 2 FROM unnest(ARRAY['00060A24181E4000020623A912DEF140',
@@ -144,7 +144,7 @@ SELECT idgen_diff.check('event_id: idgen_sql refuses upper case and dashes with 
 SELECT idgen_diff.compare('bytea_to_event_id', '$E.bytea_to_event_id(r.x)',
   $$SELECT substr(gen_random_bytes(20), 1, g % 21) AS x FROM generate_series(1, 5000) g$$);
 
-SELECT idgen_diff.compare('event_id of parts', '$E.event_id(r.m, r.c, r.l)',
+SELECT idgen_diff.compare('event_id_of_parts', '$E.event_id(r.m, r.c, r.l)',
   $$SELECT (ARRAY[-9223372036854775808, -1, 0, 1, 9223372036854775807, 1700000000000000,
                   (random() * 9.2e18)::bigint, (random() * 2e15)::bigint])[1 + floor(random() * 8)::integer] AS m,
            (ARRAY[-1, 0, 4294967295, 4294967296, 9223372036854775807, (random() * 4294967295)::bigint,
@@ -157,22 +157,22 @@ SELECT idgen_diff.compare('event_id of parts', '$E.event_id(r.m, r.c, r.l)',
 -- Checksums, ids of events, genesis, one-event checks
 ---------------------------------------------------------------------------------------------------
 
-SELECT idgen_diff.compare('event ids of the vectors',
+SELECT idgen_diff.compare('event_ids_of_the_vectors',
   '$E.event_id(r.event, r.entities::jsonb, r.meta::jsonb, r.data::jsonb, r.ts, (''x'' || r.ledger)::bit(32)::bigint, r.previous::$E.event_id)',
   $$SELECT event, entities, meta, data, timestamp_us::bigint AS ts, ledger_id AS ledger, previous
     FROM vectors WHERE kind = 'event'$$);
 
-SELECT idgen_diff.check('event ids of the vectors are the vectors''',
+SELECT idgen_diff.check('event_ids_of_the_vectors_are_the_vectors',
   bool_and(idgen_sqlx.event_id(event, entities::jsonb, meta::jsonb, data::jsonb, timestamp_us::bigint,
              ('x' || ledger_id)::bit(32)::bigint, previous::idgen_sqlx.event_id) = event_id)
   AND count(*) = 6)
 FROM vectors WHERE kind = 'event';
 
-SELECT idgen_diff.compare('ledger_genesis of the vectors',
+SELECT idgen_diff.compare('ledger_genesis_of_the_vectors',
   '(SELECT row(g.*) FROM $E.ledger_genesis(r.ledger_name, r.ledger_description, r.ts) g)',
   $$SELECT ledger_name, ledger_description, timestamp_us::bigint AS ts FROM vectors WHERE kind = 'genesis'$$);
 
-SELECT idgen_diff.check('ledger_genesis of the vectors is the vectors''',
+SELECT idgen_diff.check('ledger_genesis_of_the_vectors_is_the_vectors',
   bool_and(g.event_id = v.event_id AND g.ledger_id = ('x' || v.ledger_id)::bit(32)::bigint) AND count(*) = 1)
 FROM vectors v, idgen_sqlx.ledger_genesis(v.ledger_name, v.ledger_description, v.timestamp_us::bigint) g
 WHERE v.kind = 'genesis';
@@ -189,15 +189,15 @@ SELECT pg_temp.random_text(12) AS event, pg_temp.random_json(2) AS entities, pg_
        (SELECT x FROM ids WHERE g > 0 ORDER BY random() LIMIT 1) AS previous
 FROM generate_series(1, 6000) g;
 
-SELECT idgen_diff.compare('event_checksum random events',
+SELECT idgen_diff.compare('event_checksum_random_events',
   '$E.event_checksum(r.event, r.entities, r.meta, r.data, r.micros, r.ledger, r.previous::$E.event_id)',
   $$SELECT * FROM events$$);
 
-SELECT idgen_diff.compare('event_id random events',
+SELECT idgen_diff.compare('event_id_random_events',
   '$E.event_id(r.event, r.entities, r.meta, r.data, r.micros, r.ledger, r.previous::$E.event_id)',
   $$SELECT * FROM events$$);
 
-SELECT idgen_diff.compare('ledger_genesis random',
+SELECT idgen_diff.compare('ledger_genesis_random',
   '(SELECT row(g.*) FROM $E.ledger_genesis(r.name, r.description, r.micros) g)',
   $$SELECT pg_temp.random_text(20) AS name, pg_temp.random_text(30) AS description,
            (ARRAY[-1, 0, 1700000000000000, 9223372036854775807, (random() * 9.2e18)::bigint])
@@ -207,7 +207,7 @@ SELECT idgen_diff.compare('ledger_genesis random',
 -- One-event checks: each vector event after its predecessor, as it is and with one change (the id's
 -- checksum, ledger, version or timestamp; the name; the previous id), and random events checked
 -- against the id they should have and against random ids.
-SELECT idgen_diff.compare('event_id_check vectors and changes',
+SELECT idgen_diff.compare('event_id_check_vectors_and_changes',
   '$E.event_id_check(r.id::$E.event_id, r.event, r.entities::jsonb, r.meta::jsonb, r.data::jsonb, r.previous::$E.event_id)',
   $$SELECT CASE c WHEN 1 THEN event_id WHEN 2 THEN overlay(event_id placing 'ffffffff' from 17)
                   WHEN 3 THEN overlay(event_id placing '12def144' from 25) WHEN 4 THEN overlay(event_id placing '12def141' from 25)
@@ -218,7 +218,7 @@ SELECT idgen_diff.compare('event_id_check vectors and changes',
                 WHEN c = 9 THEN overlay(previous placing '3' from 32) ELSE previous END AS previous
     FROM vectors, generate_series(1, 9) c WHERE kind = 'event'$$);
 
-SELECT idgen_diff.compare('event_id_check random',
+SELECT idgen_diff.compare('event_id_check_random',
   '$E.event_id_check(r.id::$E.event_id, r.event, r.entities, r.meta, r.data, r.previous::$E.event_id)',
   $$SELECT CASE WHEN random() < 0.5 THEN idgen.event_id(e.event, e.entities, e.meta, e.data, e.micros, e.ledger, e.previous::idgen.event_id)::text
                 ELSE e.previous END AS id,
@@ -230,7 +230,7 @@ SELECT idgen_diff.compare('event_id_check random',
 -- Across editions
 ---------------------------------------------------------------------------------------------------
 
-SELECT idgen_diff.check('idgen reads event ids made by idgen_sql',
+SELECT idgen_diff.check('idgen_reads_event_ids_made_by_idgen_sql',
   bool_and(idgen.event_id_micros(s::text::idgen.event_id) = e.micros
            AND idgen.event_id_ledger(s::text::idgen.event_id) = e.ledger
            AND idgen.event_id_checksum(s::text::idgen.event_id)
@@ -241,7 +241,7 @@ FROM events e, LATERAL (SELECT idgen_sqlx.event_id(e.event, e.entities, e.meta, 
                                                    e.previous::idgen_sqlx.event_id) AS s) s
 WHERE e.micros >= 0 AND e.ledger BETWEEN 0 AND 4294967295;
 
-SELECT idgen_diff.check('idgen_sql reads event ids made by idgen',
+SELECT idgen_diff.check('idgen_sql_reads_event_ids_made_by_idgen',
   bool_and(idgen_sqlx.event_id_micros(c::text::idgen_sqlx.event_id) = e.micros
            AND idgen_sqlx.event_id_check(c::text::idgen_sqlx.event_id, e.event, e.entities, e.meta, e.data,
                                          e.previous::idgen_sqlx.event_id)
@@ -253,7 +253,8 @@ FROM events e, LATERAL (SELECT idgen.event_id(e.event, e.entities, e.meta, e.dat
 WHERE e.micros >= 0 AND e.ledger BETWEEN 0 AND 4294967295;
 
 -- The domain sorts as idgen's type: the same order of every id, and the same min and max.
-SELECT idgen_diff.check('idgen_sql event ids sort as idgen''s',
+SELECT idgen_diff.check('idgen_sql_event_ids_sort_as_idgens',
   (SELECT array_agg(x ORDER BY x::idgen.event_id) FROM ids) = (SELECT array_agg(x ORDER BY x::idgen_sqlx.event_id) FROM ids)
   AND (SELECT min(x::idgen.event_id)::text || max(x::idgen.event_id)::text FROM ids)
       = (SELECT min(x::idgen_sqlx.event_id) || max(x::idgen_sqlx.event_id) FROM ids));
+
