@@ -14,7 +14,7 @@
 -- reflected polynomial 0x82F63B78, table k that of a byte followed by k zero bytes; as int4 (the
 -- bits of the unsigned values). A constant that the planner folds into each expression that calls
 -- it, so the loop indexes it in place instead of copying or expanding it per call.
-CREATE FUNCTION idgen_internal.crc32c_slices()
+CREATE FUNCTION idgen_lib.crc32c_slices()
 RETURNS integer[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN '{0,-227835133,-516198153,324072436,-946170081,904991772,648144872,-724933397,-1965467441,
@@ -507,15 +507,14 @@ RETURN '{0,-227835133,-516198153,324072436,-946170081,904991772,648144872,-72493
 -197959901,104813277,1512485346,-1473594340,-1143808785,1239339281,-1675485943,1848512759,
 2111205380,-1881506310}'::integer[];
 
-COMMENT ON FUNCTION idgen_internal.crc32c_slices() IS
-'The tables of idgen_internal.crc32c_loop (CRC-32C slicing by 16)';
+COMMENT ON FUNCTION idgen_lib.crc32c_slices() IS
+'The tables of idgen_lib.crc32c_loop (CRC-32C slicing by 16)';
 
--- The loop (PostgreSQL 15 to 17). SECURITY DEFINER only so that its body may name the tables in
--- idgen_internal, which callers may not use; it reads nothing but its argument. The value is copied
--- once (substr) so that a toasted argument is detoasted once, not for every get_byte.
-CREATE FUNCTION idgen_internal.crc32c_loop(data bytea)
+-- The loop (PostgreSQL 15 to 17). The value is copied once (substr) so that a toasted argument is
+-- detoasted once, not for every get_byte.
+CREATE FUNCTION idgen_lib.crc32c_loop(data bytea)
 RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SECURITY DEFINER
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $crc32c$
 DECLARE
@@ -525,34 +524,34 @@ DECLARE
   crc integer := -1;
 BEGIN
   WHILE i + 16 <= n LOOP
-    crc := (idgen_internal.crc32c_slices())[3841 + ((crc # pg_catalog.get_byte(d, i)) & 255)]
-         # (idgen_internal.crc32c_slices())[3585 + (((crc >> 8) # pg_catalog.get_byte(d, i + 1)) & 255)]
-         # (idgen_internal.crc32c_slices())[3329 + (((crc >> 16) # pg_catalog.get_byte(d, i + 2)) & 255)]
-         # (idgen_internal.crc32c_slices())[3073 + (((crc >> 24) # pg_catalog.get_byte(d, i + 3)) & 255)]
-         # (idgen_internal.crc32c_slices())[2817 + pg_catalog.get_byte(d, i + 4)]
-         # (idgen_internal.crc32c_slices())[2561 + pg_catalog.get_byte(d, i + 5)]
-         # (idgen_internal.crc32c_slices())[2305 + pg_catalog.get_byte(d, i + 6)]
-         # (idgen_internal.crc32c_slices())[2049 + pg_catalog.get_byte(d, i + 7)]
-         # (idgen_internal.crc32c_slices())[1793 + pg_catalog.get_byte(d, i + 8)]
-         # (idgen_internal.crc32c_slices())[1537 + pg_catalog.get_byte(d, i + 9)]
-         # (idgen_internal.crc32c_slices())[1281 + pg_catalog.get_byte(d, i + 10)]
-         # (idgen_internal.crc32c_slices())[1025 + pg_catalog.get_byte(d, i + 11)]
-         # (idgen_internal.crc32c_slices())[769 + pg_catalog.get_byte(d, i + 12)]
-         # (idgen_internal.crc32c_slices())[513 + pg_catalog.get_byte(d, i + 13)]
-         # (idgen_internal.crc32c_slices())[257 + pg_catalog.get_byte(d, i + 14)]
-         # (idgen_internal.crc32c_slices())[1 + pg_catalog.get_byte(d, i + 15)];
+    crc := (idgen_lib.crc32c_slices())[3841 + ((crc # pg_catalog.get_byte(d, i)) & 255)]
+         # (idgen_lib.crc32c_slices())[3585 + (((crc >> 8) # pg_catalog.get_byte(d, i + 1)) & 255)]
+         # (idgen_lib.crc32c_slices())[3329 + (((crc >> 16) # pg_catalog.get_byte(d, i + 2)) & 255)]
+         # (idgen_lib.crc32c_slices())[3073 + (((crc >> 24) # pg_catalog.get_byte(d, i + 3)) & 255)]
+         # (idgen_lib.crc32c_slices())[2817 + pg_catalog.get_byte(d, i + 4)]
+         # (idgen_lib.crc32c_slices())[2561 + pg_catalog.get_byte(d, i + 5)]
+         # (idgen_lib.crc32c_slices())[2305 + pg_catalog.get_byte(d, i + 6)]
+         # (idgen_lib.crc32c_slices())[2049 + pg_catalog.get_byte(d, i + 7)]
+         # (idgen_lib.crc32c_slices())[1793 + pg_catalog.get_byte(d, i + 8)]
+         # (idgen_lib.crc32c_slices())[1537 + pg_catalog.get_byte(d, i + 9)]
+         # (idgen_lib.crc32c_slices())[1281 + pg_catalog.get_byte(d, i + 10)]
+         # (idgen_lib.crc32c_slices())[1025 + pg_catalog.get_byte(d, i + 11)]
+         # (idgen_lib.crc32c_slices())[769 + pg_catalog.get_byte(d, i + 12)]
+         # (idgen_lib.crc32c_slices())[513 + pg_catalog.get_byte(d, i + 13)]
+         # (idgen_lib.crc32c_slices())[257 + pg_catalog.get_byte(d, i + 14)]
+         # (idgen_lib.crc32c_slices())[1 + pg_catalog.get_byte(d, i + 15)];
     i := i + 16;
   END LOOP;
   WHILE i < n LOOP
     crc := ((crc >> 8) & 16777215)
-           # (idgen_internal.crc32c_slices())[((crc # pg_catalog.get_byte(d, i)) & 255) + 1];
+           # (idgen_lib.crc32c_slices())[((crc # pg_catalog.get_byte(d, i)) & 255) + 1];
     i := i + 1;
   END LOOP;
   RETURN (~crc)::bigint & 4294967295;
 END
 $crc32c$;
 
-COMMENT ON FUNCTION idgen_internal.crc32c_loop(bytea) IS
+COMMENT ON FUNCTION idgen_lib.crc32c_loop(bytea) IS
 'CRC-32C of the bytes in PL/pgSQL (slicing by 16), for servers before PostgreSQL 18';
 
 -- idgen.crc32c(bytea): core's function from PostgreSQL 18 on, the loop before. Created through
@@ -571,7 +570,7 @@ BEGIN
       CREATE FUNCTION idgen.crc32c(data bytea)
       RETURNS bigint
       LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-      RETURN idgen_internal.crc32c_loop(data)
+      RETURN idgen_lib.crc32c_loop(data)
     $create$;
   END IF;
 END

@@ -19,7 +19,7 @@
 -- The 22P02 of text that is not an event id, with idgen's message and detail: the first character
 -- that is not a hex digit (or a dash in its place in the 36-character form), else the length.
 -- Text that idgen's type would read (upper case, dashed) is refused with its own detail.
-CREATE FUNCTION idgen_internal.event_id_refuse_text(value text)
+CREATE FUNCTION idgen_lib.event_id_refuse_text(value text)
 RETURNS boolean
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -73,27 +73,27 @@ BEGIN
 END
 $refuse$;
 
-COMMENT ON FUNCTION idgen_internal.event_id_refuse_text(text) IS
+COMMENT ON FUNCTION idgen_lib.event_id_refuse_text(text) IS
 'Raises 22P02 for text that is not an event id, as idgen''s type does';
 
-CREATE FUNCTION idgen_internal.event_id_text(value text)
+CREATE FUNCTION idgen_lib.event_id_text(value text)
 RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN value IS NULL OR value COLLATE "C" ~ '^[0-9a-f]{32}$'
-  OR idgen_internal.event_id_refuse_text(value);
+  OR idgen_lib.event_id_refuse_text(value);
 
-COMMENT ON FUNCTION idgen_internal.event_id_text(text) IS
+COMMENT ON FUNCTION idgen_lib.event_id_text(text) IS
 'The check of domain idgen.event_id: true for 32 lower-case hex digits, 22P02 otherwise';
 
 CREATE DOMAIN idgen.event_id AS text COLLATE "C"
-  CONSTRAINT event_id_text CHECK (idgen_internal.event_id_text(VALUE));
+  CONSTRAINT event_id_text CHECK (idgen_lib.event_id_text(VALUE));
 
 COMMENT ON DOMAIN idgen.event_id IS
 'Evently ledger event id: 16 bytes = microseconds since 1970 (8), CRC-32C checksum (4), ledger id (4), kept as their 32 lower-case hex digits (the text of idgen''s type)';
 
 -- Argument checks, STRICT so that the functions using them stay strict and inline. Each returns
 -- its argument or raises idgen's error.
-CREATE FUNCTION idgen_internal.event_micros_arg(micros bigint)
+CREATE FUNCTION idgen_lib.event_micros_arg(micros bigint)
 RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -107,10 +107,10 @@ BEGIN
 END
 $micros$;
 
-COMMENT ON FUNCTION idgen_internal.event_micros_arg(bigint) IS
+COMMENT ON FUNCTION idgen_lib.event_micros_arg(bigint) IS
 'micros, or 22003 when it is negative';
 
-CREATE FUNCTION idgen_internal.event_u32_arg(value bigint, name text)
+CREATE FUNCTION idgen_lib.event_u32_arg(value bigint, name text)
 RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -124,12 +124,12 @@ BEGIN
 END
 $u32$;
 
-COMMENT ON FUNCTION idgen_internal.event_u32_arg(bigint, text) IS
+COMMENT ON FUNCTION idgen_lib.event_u32_arg(bigint, text) IS
 'A checksum or ledger id, or 22003 outside 0 .. 4294967295';
 
 -- The timestamp field of an id, which valid ids keep below 2^63: read as a signed bigint, a field
 -- above 2^63 - 1 is negative.
-CREATE FUNCTION idgen_internal.event_timestamp_field(field bigint)
+CREATE FUNCTION idgen_lib.event_timestamp_field(field bigint)
 RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -144,10 +144,10 @@ BEGIN
 END
 $field$;
 
-COMMENT ON FUNCTION idgen_internal.event_timestamp_field(bigint) IS
+COMMENT ON FUNCTION idgen_lib.event_timestamp_field(bigint) IS
 'The timestamp field of an event id, or 22003 when it is above 2^63 - 1';
 
-CREATE FUNCTION idgen_internal.event_id_bytes(bytes bytea)
+CREATE FUNCTION idgen_lib.event_id_bytes(bytes bytea)
 RETURNS bytea
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -161,7 +161,7 @@ BEGIN
 END
 $bytes$;
 
-COMMENT ON FUNCTION idgen_internal.event_id_bytes(bytea) IS
+COMMENT ON FUNCTION idgen_lib.event_id_bytes(bytea) IS
 'The bytes of an event id, or 22023 when they are not 16';
 
 ---------------------------------------------------------------------------------------------------
@@ -179,7 +179,7 @@ COMMENT ON FUNCTION idgen.event_id_to_bytea(idgen.event_id) IS
 CREATE FUNCTION idgen.bytea_to_event_id(bytes bytea)
 RETURNS idgen.event_id
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN pg_catalog.encode(idgen_internal.event_id_bytes(bytes), 'hex');
+RETURN pg_catalog.encode(idgen_lib.event_id_bytes(bytes), 'hex');
 
 COMMENT ON FUNCTION idgen.bytea_to_event_id(bytea) IS
 'The event id of exactly 16 bytes (idgen''s cast from bytea); other lengths are an error';
@@ -187,9 +187,9 @@ COMMENT ON FUNCTION idgen.bytea_to_event_id(bytea) IS
 CREATE FUNCTION idgen.event_id(micros bigint, checksum bigint, ledger_id bigint)
 RETURNS idgen.event_id
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN pg_catalog.lpad(pg_catalog.to_hex(idgen_internal.event_micros_arg(micros)), 16, '0')
-  || pg_catalog.lpad(pg_catalog.to_hex(idgen_internal.event_u32_arg(checksum, 'checksum')), 8, '0')
-  || pg_catalog.lpad(pg_catalog.to_hex(idgen_internal.event_u32_arg(ledger_id, 'ledger_id')), 8, '0');
+RETURN pg_catalog.lpad(pg_catalog.to_hex(idgen_lib.event_micros_arg(micros)), 16, '0')
+  || pg_catalog.lpad(pg_catalog.to_hex(idgen_lib.event_u32_arg(checksum, 'checksum')), 8, '0')
+  || pg_catalog.lpad(pg_catalog.to_hex(idgen_lib.event_u32_arg(ledger_id, 'ledger_id')), 8, '0');
 
 COMMENT ON FUNCTION idgen.event_id(bigint, bigint, bigint) IS
 'The event id of its parts: micros 0 .. 2^63-1, checksum and ledger_id (version bits included) 0 .. 4294967295';
@@ -197,7 +197,7 @@ COMMENT ON FUNCTION idgen.event_id(bigint, bigint, bigint) IS
 CREATE FUNCTION idgen.event_id_micros(id idgen.event_id)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen_internal.event_timestamp_field(('x' || pg_catalog.substr(id, 1, 16))::bit(64)::bigint);
+RETURN idgen_lib.event_timestamp_field(('x' || pg_catalog.substr(id, 1, 16))::bit(64)::bigint);
 
 COMMENT ON FUNCTION idgen.event_id_micros(idgen.event_id) IS
 'The timestamp of an event id in microseconds since 1970-01-01 UTC (the authoritative timestamp)';
@@ -245,22 +245,22 @@ COMMENT ON FUNCTION idgen.event_id_version(idgen.event_id) IS
 
 -- The checksum of a regular event from its pieces: the name, the canonical JSON of entities, meta
 -- and data, then `tail` = hex16(micros) hex8(ledger id) previous id. The text is hashed as UTF-8.
-CREATE FUNCTION idgen_internal.event_crc(event text, entities jsonb, meta jsonb, data jsonb, tail text)
+CREATE FUNCTION idgen_lib.event_crc(event text, entities jsonb, meta jsonb, data jsonb, tail text)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idgen.crc32c(event || idgen.sorted_json(entities) || idgen.sorted_json(meta)
                     || idgen.sorted_json(data) || tail);
 
-COMMENT ON FUNCTION idgen_internal.event_crc(text, jsonb, jsonb, jsonb, text) IS
+COMMENT ON FUNCTION idgen_lib.event_crc(text, jsonb, jsonb, jsonb, text) IS
 'CRC-32C of a regular event: name, canonical entities, meta and data, then the hex tail';
 
 CREATE FUNCTION idgen.event_checksum(event text, entities jsonb, meta jsonb, data jsonb,
                                      micros bigint, ledger_id bigint, previous idgen.event_id)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen_internal.event_crc(event, entities, meta, data,
-  pg_catalog.lpad(pg_catalog.to_hex(idgen_internal.event_micros_arg(micros)), 16, '0')
-  || pg_catalog.lpad(pg_catalog.to_hex(idgen_internal.event_u32_arg(ledger_id, 'ledger_id')), 8, '0')
+RETURN idgen_lib.event_crc(event, entities, meta, data,
+  pg_catalog.lpad(pg_catalog.to_hex(idgen_lib.event_micros_arg(micros)), 16, '0')
+  || pg_catalog.lpad(pg_catalog.to_hex(idgen_lib.event_u32_arg(ledger_id, 'ledger_id')), 8, '0')
   || previous);
 
 COMMENT ON FUNCTION idgen.event_checksum(text, jsonb, jsonb, jsonb, bigint, bigint, idgen.event_id) IS
@@ -282,7 +282,7 @@ COMMENT ON FUNCTION idgen.event_id(text, jsonb, jsonb, jsonb, bigint, bigint, id
 -- timestamp with the version bits cleared; the previous piece is the decimal text of the CRC of
 -- hex16(ts) 00000000 hex8(ledger id). The name 📒𒃻 is written as its UTF-8 bytes, so this works
 -- in a database whose encoding lacks it.
-CREATE FUNCTION idgen_internal.genesis_id(meta text, data text, micros_hex text)
+CREATE FUNCTION idgen_lib.genesis_id(meta text, data text, micros_hex text)
 RETURNS idgen.event_id
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
@@ -296,7 +296,7 @@ BEGIN ATOMIC
        ) h(head, ledger_hex);
 END;
 
-COMMENT ON FUNCTION idgen_internal.genesis_id(text, text, text) IS
+COMMENT ON FUNCTION idgen_lib.genesis_id(text, text, text) IS
 'The genesis event id of the meta and data texts at the hex timestamp, as the reference computes it';
 
 CREATE FUNCTION idgen.ledger_genesis(name text, description text, micros bigint,
@@ -304,10 +304,10 @@ CREATE FUNCTION idgen.ledger_genesis(name text, description text, micros bigint,
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
   SELECT idgen.event_id_ledger(g.id), g.id
-  FROM (SELECT idgen_internal.genesis_id('{"notes": "Ledger established by Evently"}',
+  FROM (SELECT idgen_lib.genesis_id('{"notes": "Ledger established by Evently"}',
                  '{"name": ' || pg_catalog.to_json(name)::text || ', "description": '
                  || pg_catalog.to_json(description)::text || '}',
-                 pg_catalog.lpad(pg_catalog.to_hex(idgen_internal.event_micros_arg(micros)), 16, '0'))
+                 pg_catalog.lpad(pg_catalog.to_hex(idgen_lib.event_micros_arg(micros)), 16, '0'))
        ) g(id);
 END;
 
@@ -317,7 +317,7 @@ COMMENT ON FUNCTION idgen.ledger_genesis(text, text, bigint) IS
 -- The structural checks of a regular event after previous, on the texts: the same ledger id
 -- (version bits included), version 0, and a timestamp above previous's and below 2^63 (hex digits
 -- compare as the unsigned fields do). NULL when it passes, else the reason, as idgen names it.
-CREATE FUNCTION idgen_internal.event_structure_fault(id idgen.event_id, previous idgen.event_id)
+CREATE FUNCTION idgen_lib.event_structure_fault(id idgen.event_id, previous idgen.event_id)
 RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN CASE
@@ -331,15 +331,15 @@ RETURN CASE
        OR pg_catalog.substr(id, 1, 1) >= '8' THEN 'timestamp not increasing'
 END;
 
-COMMENT ON FUNCTION idgen_internal.event_structure_fault(idgen.event_id, idgen.event_id) IS
+COMMENT ON FUNCTION idgen_lib.event_structure_fault(idgen.event_id, idgen.event_id) IS
 'Why a regular event cannot follow previous (ledger, version, timestamp), or NULL';
 
 CREATE FUNCTION idgen.event_id_check(id idgen.event_id, event text, entities jsonb, meta jsonb,
                                      data jsonb, previous idgen.event_id)
 RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN CASE WHEN idgen_internal.event_structure_fault(id, previous) IS NULL
-            THEN pg_catalog.lpad(pg_catalog.to_hex(idgen_internal.event_crc(event, entities, meta, data,
+RETURN CASE WHEN idgen_lib.event_structure_fault(id, previous) IS NULL
+            THEN pg_catalog.lpad(pg_catalog.to_hex(idgen_lib.event_crc(event, entities, meta, data,
                    pg_catalog.substr(id, 1, 16) || pg_catalog.substr(id, 25, 8) || previous)), 8, '0')
                  = pg_catalog.substr(id, 17, 8)
             ELSE false END;

@@ -16,27 +16,26 @@ COMMENT ON TYPE idgen.ledger_verification_report IS
 
 -- The walk over a ledger's events (idgen's LedgerWalk): how many were fed, the last one that passed
 -- (previous), and once one failed, which, where, why and the id it should have had.
-CREATE TYPE idgen_internal.ledger_walk AS (
+CREATE TYPE idgen_lib.ledger_walk AS (
   events bigint, previous idgen.event_id, fault text, first_invalid idgen.event_id,
   position bigint, expected idgen.event_id);
 
-COMMENT ON TYPE idgen_internal.ledger_walk IS
+COMMENT ON TYPE idgen_lib.ledger_walk IS
 'State of the ledger verification aggregates and of the append trigger''s checks';
 
 -- One event of the walk, in idgen's order of checks: the first event must be the genesis of its
 -- meta and data (as jsonb prints them) at its timestamp, named 📒𒃻 with entities {}; every later one
 -- must have the same ledger id, version 0, a later timestamp and the checksum of its content after
 -- the event before it. After a failure events are only counted. A walk that starts after a trusted
--- event is a state with events = 1 and that event as previous. SECURITY DEFINER only so that callers
--- need not use idgen_internal, whose helpers it names; it computes from its arguments alone.
-CREATE FUNCTION idgen.ledger_verify_step(walk idgen_internal.ledger_walk, id idgen.event_id, event text,
+-- event is a state with events = 1 and that event as previous.
+CREATE FUNCTION idgen.ledger_verify_step(walk idgen_lib.ledger_walk, id idgen.event_id, event text,
                                          entities jsonb, meta jsonb, data jsonb)
-RETURNS idgen_internal.ledger_walk
-LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SECURITY DEFINER
+RETURNS idgen_lib.ledger_walk
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $step$
 DECLARE
-  w idgen_internal.ledger_walk := coalesce(walk, ROW(0, NULL, NULL, NULL, NULL, NULL)::idgen_internal.ledger_walk);
+  w idgen_lib.ledger_walk := coalesce(walk, ROW(0, NULL, NULL, NULL, NULL, NULL)::idgen_lib.ledger_walk);
   expected idgen.event_id;
   computed text;
 BEGIN
@@ -55,15 +54,15 @@ BEGIN
        OR entities OPERATOR(pg_catalog.<>) '{}'::jsonb OR pg_catalog.substr(id, 1, 1) >= '8' THEN
       w.fault := 'genesis malformed';
     ELSE
-      expected := idgen_internal.genesis_id(meta::text, data::text, pg_catalog.substr(id, 1, 16));
+      expected := idgen_lib.genesis_id(meta::text, data::text, pg_catalog.substr(id, 1, 16));
       IF expected <> id THEN
         w.fault := 'genesis malformed';
       END IF;
     END IF;
   ELSE
-    w.fault := idgen_internal.event_structure_fault(id, w.previous);
+    w.fault := idgen_lib.event_structure_fault(id, w.previous);
     IF w.fault IS NULL THEN
-      computed := pg_catalog.lpad(pg_catalog.to_hex(idgen_internal.event_crc(event, entities, meta, data,
+      computed := pg_catalog.lpad(pg_catalog.to_hex(idgen_lib.event_crc(event, entities, meta, data,
                     pg_catalog.substr(id, 1, 16) || pg_catalog.substr(id, 25, 8) || w.previous)), 8, '0');
       IF computed <> pg_catalog.substr(id, 17, 8) THEN
         w.fault := 'checksum mismatch';
@@ -82,30 +81,30 @@ BEGIN
 END
 $step$;
 
-COMMENT ON FUNCTION idgen.ledger_verify_step(idgen_internal.ledger_walk, idgen.event_id, text, jsonb, jsonb, jsonb) IS
+COMMENT ON FUNCTION idgen.ledger_verify_step(idgen_lib.ledger_walk, idgen.event_id, text, jsonb, jsonb, jsonb) IS
 'Transition function of the ledger verification aggregates';
 
-CREATE FUNCTION idgen.ledger_verify_final(walk idgen_internal.ledger_walk)
+CREATE FUNCTION idgen.ledger_verify_final(walk idgen_lib.ledger_walk)
 RETURNS idgen.ledger_verification
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN ROW(walk.events IS NOT NULL AND walk.fault IS NULL, coalesce(walk.events, 0),
            walk.first_invalid)::idgen.ledger_verification;
 
-COMMENT ON FUNCTION idgen.ledger_verify_final(idgen_internal.ledger_walk) IS
+COMMENT ON FUNCTION idgen.ledger_verify_final(idgen_lib.ledger_walk) IS
 'Final function of idgen.ledger_verify';
 
-CREATE FUNCTION idgen.ledger_verify_report_final(walk idgen_internal.ledger_walk)
+CREATE FUNCTION idgen.ledger_verify_report_final(walk idgen_lib.ledger_walk)
 RETURNS idgen.ledger_verification_report
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN ROW(walk.events IS NOT NULL AND walk.fault IS NULL, coalesce(walk.events, 0), walk.first_invalid,
            walk.position, walk.fault, walk.expected)::idgen.ledger_verification_report;
 
-COMMENT ON FUNCTION idgen.ledger_verify_report_final(idgen_internal.ledger_walk) IS
+COMMENT ON FUNCTION idgen.ledger_verify_report_final(idgen_lib.ledger_walk) IS
 'Final function of idgen.ledger_verify_report';
 
 CREATE AGGREGATE idgen.ledger_verify(id idgen.event_id, event text, entities jsonb, meta jsonb, data jsonb) (
   SFUNC = idgen.ledger_verify_step,
-  STYPE = idgen_internal.ledger_walk,
+  STYPE = idgen_lib.ledger_walk,
   FINALFUNC = idgen.ledger_verify_final,
   PARALLEL = SAFE
 );
@@ -115,7 +114,7 @@ COMMENT ON AGGREGATE idgen.ledger_verify(idgen.event_id, text, jsonb, jsonb, jso
 
 CREATE AGGREGATE idgen.ledger_verify_report(id idgen.event_id, event text, entities jsonb, meta jsonb, data jsonb) (
   SFUNC = idgen.ledger_verify_step,
-  STYPE = idgen_internal.ledger_walk,
+  STYPE = idgen_lib.ledger_walk,
   FINALFUNC = idgen.ledger_verify_report_final,
   PARALLEL = SAFE
 );
