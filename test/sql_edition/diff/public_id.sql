@@ -37,35 +37,35 @@ SELECT decode(key_base64, 'base64') AS k, input_kind AS kind, value, uuid AS id,
        END AS as_uuid
 FROM vectors;
 
-SELECT idgen_diff.check('vectors: idgen_sql gives every vector''s public id',
+SELECT idgen_diff.check('vectors_idgen_sql_gives_every_vectors_public_id',
   bool_and(CASE kind WHEN 'bigint' THEN idgen_sqlx.public_id(value::bigint, k) = id
                      WHEN 'decimal28' THEN idgen_sqlx.public_id(value::numeric, k) = id
                      WHEN 'uuid' THEN idgen_sqlx.public_id(value::uuid, k) = id
                      WHEN 'uint128' THEN idgen_sqlx.public_id(as_uuid, k) = id END),
   'a vector row encodes differently')
 FROM vector_inputs WHERE expect = 'ok';
-SELECT idgen_diff.check('vectors: idgen_sql decodes every vector',
+SELECT idgen_diff.check('vectors_idgen_sql_decodes_every_vector',
   bool_and(CASE kind WHEN 'bigint' THEN idgen_sqlx.public_id_to_bigint(id, k)::text IS NOT DISTINCT FROM value
                      WHEN 'decimal28' THEN idgen_sqlx.public_id_to_numeric(id, k)::text IS NOT DISTINCT FROM value
                      WHEN 'uuid' THEN idgen_sqlx.public_id_to_uuid(id, k)::text = value
                      WHEN 'uint128' THEN idgen_sqlx.public_id_to_uuid(id, k) = as_uuid END),
   'a vector row decodes differently')
 FROM vector_inputs;
-SELECT idgen_diff.compare('vectors encode', $q$CASE r.kind WHEN 'bigint' THEN $E.public_id(r.value::bigint, r.k)
+SELECT idgen_diff.compare('vectors_encode', $q$CASE r.kind WHEN 'bigint' THEN $E.public_id(r.value::bigint, r.k)
   WHEN 'decimal28' THEN $E.public_id(r.value::numeric, r.k) ELSE $E.public_id(coalesce(r.as_uuid, r.value::uuid), r.k) END$q$,
   $$SELECT * FROM vector_inputs WHERE expect = 'ok'$$);
-SELECT idgen_diff.compare('vectors decode', $q$ROW($E.public_id_to_bigint(r.id, r.k), $E.public_id_to_numeric(r.id, r.k),
+SELECT idgen_diff.compare('vectors_decode', $q$ROW($E.public_id_to_bigint(r.id, r.k), $E.public_id_to_numeric(r.id, r.k),
   $E.public_id_to_uuid(r.id, r.k))$q$, $$SELECT * FROM vector_inputs$$);
 
 -- Random values of every kind under random keys.
-SELECT idgen_diff.compare('public_id(bigint, key)', '$E.public_id(r.v, r.k)',
+SELECT idgen_diff.compare('public_id(bigint,key)', '$E.public_id(r.v, r.k)',
   $$SELECT pg_temp.any_bigint(g) AS v, pg_temp.key() AS k FROM generate_series(1, 20000) g$$);
-SELECT idgen_diff.compare('public_id(integer, key) and (smallint, key)',
+SELECT idgen_diff.compare('public_id(integer,key)_and_(smallint,key)',
   'ROW($E.public_id(r.v, r.k), $E.public_id(r.s, r.k))',
   $$SELECT (random() * 4294967295 - 2147483648)::integer AS v,
            (random() * 65535 - 32768)::smallint AS s, pg_temp.key() AS k
     FROM generate_series(1, 5000) g$$);
-SELECT idgen_diff.compare('public_id(numeric, key)', '$E.public_id(r.v, r.k)',
+SELECT idgen_diff.compare('public_id(numeric,key)', '$E.public_id(r.v, r.k)',
   $$SELECT CASE g % 5
              WHEN 0 THEN floor(random() * 1e28)::numeric
              WHEN 1 THEN floor(random() * 1e19)::numeric
@@ -75,7 +75,7 @@ SELECT idgen_diff.compare('public_id(numeric, key)', '$E.public_id(r.v, r.k)',
              ELSE floor(random() * 1e12)::numeric END AS v,
            pg_temp.key() AS k
     FROM generate_series(1, 15000) g$$);
-SELECT idgen_diff.compare('public_id(numeric, key) out of range', '$E.public_id(r.v, r.k)',
+SELECT idgen_diff.compare('public_id(numeric,key)_out_of_range', '$E.public_id(r.v, r.k)',
   $$SELECT (ARRAY[-1, -0.5, 0.5, 1.5, 10000000000000000000000000000, 1e40, 340282366920938463463374607431768211455,
                   340282366920938463463374607431768211456, 340282366920938463463374607431768211455.5,
                   340282366920938463463374607431768211456.5, 9999999999999999999999999999.5, 'NaN', 'Infinity',
@@ -83,32 +83,32 @@ SELECT idgen_diff.compare('public_id(numeric, key) out of range', '$E.public_id(
               [1 + g % 19]::numeric AS v,
            CASE WHEN g % 3 = 0 THEN pg_temp.bytes(g % 40) ELSE pg_temp.key() END AS k
     FROM generate_series(1, 2000) g$$);
-SELECT idgen_diff.compare('public_id(uuid, key)', '$E.public_id(r.v, r.k)',
+SELECT idgen_diff.compare('public_id(uuid,key)', '$E.public_id(r.v, r.k)',
   $$SELECT CASE WHEN g % 10 = 0 THEN ('00000000-0000-0000-' || substr(gen_random_uuid()::text, 20))::uuid
                 ELSE gen_random_uuid() END AS v, pg_temp.key() AS k
     FROM generate_series(1, 15000) g$$);
-SELECT idgen_diff.compare('public_id(text, key) refused', '$E.public_id(r.v, r.k)',
+SELECT idgen_diff.compare('public_id(text,key)_refused', '$E.public_id(r.v, r.k)',
   $$SELECT (ARRAY['5', NULL, '00000000-0000-0000-0000-000000000001'])[1 + g % 3]::text AS v, pg_temp.key() AS k
     FROM generate_series(1, 30) g$$);
 
 -- Keys of every other length (0 to 40 bytes, and the base64 text of a key): the same SQLSTATE,
 -- whether the value is good or bad (the value is checked first).
-SELECT idgen_diff.compare('keys of other lengths', $q$ROW(r.n, $E.public_id(r.v, r.k), $E.public_id(r.v::numeric, r.k),
+SELECT idgen_diff.compare('keys_of_other_lengths', $q$ROW(r.n, $E.public_id(r.v, r.k), $E.public_id(r.v::numeric, r.k),
   $E.public_id(r.u, r.k), $E.public_id_to_bigint(r.u, r.k), $E.public_id_to_numeric(r.u, r.k),
   $E.public_id_to_uuid(r.u, r.k), $E.public_id_key_check(r.k))$q$,
   $$SELECT g % 41 AS n, CASE WHEN g % 41 = 40 THEN convert_to(encode(gen_random_bytes(32), 'base64'), 'UTF8')
                              ELSE pg_temp.bytes(g % 41) END AS k,
            pg_temp.any_bigint(g) AS v, gen_random_uuid() AS u
     FROM generate_series(1, 4100) g$$);
-SELECT idgen_diff.compare('negative value and bad key', '$E.public_id(r.v, r.k)',
+SELECT idgen_diff.compare('negative_value_and_bad_key', '$E.public_id(r.v, r.k)',
   $$SELECT -1 - g::bigint AS v, pg_temp.bytes(g % 16) AS k FROM generate_series(1, 200) g$$);
 
 -- Decoding: invented public ids, altered ones (one bit flipped), public ids of another kind or
 -- made under another key, and genuine ones.
-SELECT idgen_diff.compare('decode invented public ids',
+SELECT idgen_diff.compare('decode_invented_public_ids',
   'ROW($E.public_id_to_bigint(r.u, r.k), $E.public_id_to_numeric(r.u, r.k), $E.public_id_to_uuid(r.u, r.k))',
   $$SELECT gen_random_uuid() AS u, pg_temp.key() AS k FROM generate_series(1, 15000) g$$);
-SELECT idgen_diff.compare('decode genuine and altered public ids',
+SELECT idgen_diff.compare('decode_genuine_and_altered_public_ids',
   'ROW($E.public_id_to_bigint(r.u, r.k), $E.public_id_to_numeric(r.u, r.k), $E.public_id_to_uuid(r.u, r.k))',
   $$SELECT CASE WHEN g % 3 = 0 THEN p ELSE pg_temp.flip(p, g % 128) END AS u, k
     FROM (SELECT g, k, CASE g % 4 WHEN 0 THEN idgen.public_id(pg_temp.any_bigint(g) & 9223372036854775807, k)
@@ -116,7 +116,7 @@ SELECT idgen_diff.compare('decode genuine and altered public ids',
                                   WHEN 2 THEN idgen.public_id((random() * 1000)::bigint, k)
                                   ELSE idgen.public_id(gen_random_uuid(), k) END AS p
           FROM (SELECT g, pg_temp.key() AS k FROM generate_series(1, 15000) g) s) t$$);
-SELECT idgen_diff.compare('decode under another key',
+SELECT idgen_diff.compare('decode_under_another_key',
   'ROW($E.public_id_to_bigint(r.u, r.k), $E.public_id_to_numeric(r.u, r.k))',
   $$SELECT idgen.public_id((random() * 1e6)::bigint, pg_temp.key()) AS u, pg_temp.key() AS k
     FROM generate_series(1, 3000) g$$);
@@ -124,13 +124,13 @@ SELECT idgen_diff.compare('public_id_key_check(key)', '$E.public_id_key_check(r.
   $$SELECT pg_temp.key() AS k FROM generate_series(1, 3000) g$$);
 
 -- Each edition reads the other's public ids.
-SELECT idgen_diff.check('idgen decodes idgen_sql''s public ids',
+SELECT idgen_diff.check('idgen_decodes_idgen_sqls_public_ids',
   bool_and(idgen.public_id_to_bigint(idgen_sqlx.public_id(v, k), k) = v
            AND idgen.public_id_to_numeric(idgen_sqlx.public_id(n, k), k) = n
            AND idgen.public_id_to_uuid(idgen_sqlx.public_id(u, k), k) = u))
 FROM (SELECT pg_temp.any_bigint(g) & 9223372036854775807 AS v, floor(random() * 1e28)::numeric AS n,
              gen_random_uuid() AS u, pg_temp.key() AS k FROM generate_series(1, 2000) g) s;
-SELECT idgen_diff.check('idgen_sql decodes idgen''s public ids',
+SELECT idgen_diff.check('idgen_sql_decodes_idgens_public_ids',
   bool_and(idgen_sqlx.public_id_to_bigint(idgen.public_id(v, k), k) = v
            AND idgen_sqlx.public_id_to_numeric(idgen.public_id(n, k), k) = n
            AND idgen_sqlx.public_id_to_uuid(idgen.public_id(u, k), k) = u))
@@ -138,7 +138,7 @@ FROM (SELECT pg_temp.any_bigint(g) & 9223372036854775807 AS v, floor(random() * 
              gen_random_uuid() AS u, pg_temp.key() AS k FROM generate_series(1, 2000) g) s;
 
 -- The configured key. None yet: both refuse with 55000.
-SELECT idgen_diff.compare('no configured key',
+SELECT idgen_diff.compare('no_configured_key',
   $q$ROW($E.public_id(r.v), $E.public_id(r.v::numeric), $E.public_id(r.u), $E.public_id_to_bigint(r.u),
   $E.public_id_to_numeric(r.u), $E.public_id_to_uuid(r.u), $E.public_id_key_check())$q$,
   $$SELECT g::bigint AS v, gen_random_uuid() AS u FROM generate_series(1, 20) g$$);
@@ -163,29 +163,29 @@ BEGIN
 END
 $$;
 SELECT idgen_sqlx.set_public_id_key(k) = idgen.public_id_key_check(k) AS set FROM configured \gset
-SELECT idgen_diff.check('configured keys: the same check value',
+SELECT idgen_diff.check('configured_keys_the_same_check_value',
   idgen.public_id_key_check() = idgen_sqlx.public_id_key_check()
   AND idgen_sqlx.public_id_key_check() = (SELECT idgen.public_id_key_check(k) FROM configured));
-SELECT idgen_diff.compare('configured: public_id(bigint)', '$E.public_id(r.v)',
+SELECT idgen_diff.compare('configured_public_id(bigint)', '$E.public_id(r.v)',
   $$SELECT pg_temp.any_bigint(g) AS v FROM generate_series(1, 10000) g$$);
-SELECT idgen_diff.compare('configured: public_id(integer), (smallint)', 'ROW($E.public_id(r.v), $E.public_id(r.s))',
+SELECT idgen_diff.compare('configured_public_id(integer),(smallint)', 'ROW($E.public_id(r.v), $E.public_id(r.s))',
   $$SELECT (random() * 4294967295 - 2147483648)::integer AS v, (random() * 65535 - 32768)::smallint AS s
     FROM generate_series(1, 1000) g$$);
-SELECT idgen_diff.compare('configured: public_id(numeric)', '$E.public_id(r.v)',
+SELECT idgen_diff.compare('configured_public_id(numeric)', '$E.public_id(r.v)',
   $$SELECT CASE WHEN g % 10 = 0 THEN (ARRAY[-1, 1.5, 'NaN', 'Infinity', 1e28, 5.000, 0, 9999999999999999999999999999,
                                             340282366920938463463374607431768211456.5, -0.5])[1 + g / 10 % 10]::numeric
                 ELSE floor(random() * 1e28)::numeric END AS v
     FROM generate_series(1, 5000) g$$);
-SELECT idgen_diff.compare('configured: public_id(uuid)', '$E.public_id(r.v)',
+SELECT idgen_diff.compare('configured_public_id(uuid)', '$E.public_id(r.v)',
   $$SELECT gen_random_uuid() AS v FROM generate_series(1, 5000) g$$);
-SELECT idgen_diff.compare('configured: decoders',
+SELECT idgen_diff.compare('configured_decoders',
   'ROW($E.public_id_to_bigint(r.u), $E.public_id_to_numeric(r.u), $E.public_id_to_uuid(r.u))',
   $$SELECT CASE g % 4 WHEN 0 THEN gen_random_uuid()
                       WHEN 1 THEN idgen.public_id(g::bigint)
                       WHEN 2 THEN pg_temp.flip(idgen.public_id(floor(random() * 1e28)::numeric), g % 128)
                       ELSE idgen.public_id(floor(random() * 1e28)::numeric) END AS u
     FROM generate_series(1, 8000) g$$);
-SELECT idgen_diff.compare('configured and explicit key agree', 'ROW($E.public_id(r.v) = $E.public_id(r.v, r.k))',
+SELECT idgen_diff.compare('configured_and_explicit_key_agree', 'ROW($E.public_id(r.v) = $E.public_id(r.v, r.k))',
   $$SELECT g::bigint AS v, k FROM generate_series(1, 1000) g, configured$$);
 
 ALTER SYSTEM RESET idgen.public_id_key_file;
