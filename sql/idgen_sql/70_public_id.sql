@@ -252,10 +252,12 @@ $$;
 COMMENT ON FUNCTION idgen_internal.public_id_refuse_bigint(bigint) IS
 'Raises idgen''s 22003 for a negative bigint, which has no public id';
 
--- Whether a numeric is a DistributedId: an integer from 0 to 10^28 - 1, any display scale.
+-- Whether a numeric is a DistributedId: an integer from 0 to 10^28 - 1, any display scale. Not
+-- STRICT, so that PostgreSQL inlines it (a STRICT SQL function is inlined only when its body is
+-- strict, and AND is not); NULL gives NULL all the same.
 CREATE FUNCTION idgen_internal.public_id_is_decimal28(value numeric)
 RETURNS boolean
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN value <> 'NaN'::numeric AND value >= 0 AND value <= 9999999999999999999999999999
        AND value = pg_catalog.trunc(value);
 
