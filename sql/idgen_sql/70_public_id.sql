@@ -11,17 +11,19 @@
 -- a role that may call them encodes and decodes without ever seeing the key. The key never
 -- reaches a message: the errors below say what is wrong with it (its length), never its bytes,
 -- and pgcrypto's own errors (which never quote a key either) cannot occur once the length is
--- checked. pg_dump writes the key with the database (the table is the extension's configuration),
--- as the plain script's ordinary table is dumped: a restored database keeps its public ids, and
--- its dumps must be kept as secret as the key.
+-- checked. pg_dump does not carry the key when idgen_sql is an extension (as the C edition's key
+-- file is not in a dump, and as the Snowflake node number): keep a copy in a secret store, and set
+-- it again in a restored database before its first public id.
 --
 -- How the bytes are made (docs/public-id.md, "Format"): the plaintext block P of the id's kind,
 -- AES of P under the key (pgcrypto's encrypt with 'aes-ecb/pad:none' on one 16-byte block:
 -- AES-128, -192 or -256 by the key's length, as OpenSSL in the C edition), then the .NET Guid swap
--- of the first three fields. The functions with a key argument are PL/pgSQL: they check the value
--- and the key, and keep the hex text of a block in a variable that the swap reads in pieces (a
--- SQL function is inlined only when it reads an expensive argument once, and one that is not
--- inlined costs more than PL/pgSQL). The one-argument functions call them with the configured key.
+-- of the first three fields. The helpers live in idgen_lib (every role may use it: PL/pgSQL looks
+-- names up as its caller), the key in idgen_internal. The functions with a key argument are
+-- PL/pgSQL: they check the value and the key, and keep the hex text of a block in a variable that
+-- the swap reads in pieces (a SQL function is inlined only when it reads an expensive argument
+-- once, and one that is not inlined costs more than PL/pgSQL). The one-argument functions call
+-- them with the configured key.
 
 -- AES through pgcrypto, whichever schema holds it: found here, written into the two functions
 -- that call it, so no call depends on the caller's search_path (and these SQL-standard bodies
@@ -53,22 +55,22 @@ BEGIN
   END IF;
 
   EXECUTE pg_catalog.format($sql$
-CREATE FUNCTION idgen_internal.public_id_aes(block bytea, key bytea)
+CREATE FUNCTION idgen_lib.public_id_aes(block bytea, key bytea)
 RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN %I.encrypt(block, key, 'aes-ecb/pad:none')$sql$, crypto_schema);
   EXECUTE pg_catalog.format($sql$
-CREATE FUNCTION idgen_internal.public_id_aes_inverse(block bytea, key bytea)
+CREATE FUNCTION idgen_lib.public_id_aes_inverse(block bytea, key bytea)
 RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN %I.decrypt(block, key, 'aes-ecb/pad:none')$sql$, crypto_schema);
 END
 $public_id_aes$;
 
-COMMENT ON FUNCTION idgen_internal.public_id_aes(bytea, bytea) IS
+COMMENT ON FUNCTION idgen_lib.public_id_aes(bytea, bytea) IS
 'AES of one 16-byte block under a 16, 24 or 32-byte key (pgcrypto, ECB, no padding); the caller checks the key''s length';
 
-COMMENT ON FUNCTION idgen_internal.public_id_aes_inverse(bytea, bytea) IS
+COMMENT ON FUNCTION idgen_lib.public_id_aes_inverse(bytea, bytea) IS
 'AES decryption of one 16-byte block under a 16, 24 or 32-byte key (pgcrypto, ECB, no padding); the caller checks the key''s length';
 
 -- ---- the configured key ------------------------------------------------------------------------
@@ -87,23 +89,10 @@ COMMENT ON TABLE idgen_internal.public_id_key IS
 REVOKE ALL ON idgen_internal.public_id_key FROM PUBLIC;
 GRANT SELECT, INSERT, UPDATE, DELETE ON idgen_internal.public_id_key TO @extowner@;
 
--- pg_dump writes the key with the database when idgen_sql is an extension (in the plain script
--- the table is an ordinary one and is dumped anyway).
-DO $public_id_dump$
-BEGIN
-  IF EXISTS (SELECT FROM pg_catalog.pg_depend d
-             WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass
-               AND d.objid OPERATOR(pg_catalog.=) 'idgen_internal.public_id_key'::pg_catalog.regclass
-               AND d.deptype OPERATOR(pg_catalog.=) 'e') THEN
-    PERFORM pg_catalog.pg_extension_config_dump('idgen_internal.public_id_key', '');
-  END IF;
-END
-$public_id_dump$;
-
 -- The key argument: returns it when it has 16, 24 or 32 bytes, else raises idgen's 22023 (only
 -- its length, and whether it is the base64 text of a key: a key file's content pasted as a
 -- string).
-CREATE FUNCTION idgen_internal.public_id_key_arg(key bytea)
+CREATE FUNCTION idgen_lib.public_id_key_arg(key bytea)
 RETURNS bytea
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -135,10 +124,10 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION idgen_internal.public_id_key_arg(bytea) IS
+COMMENT ON FUNCTION idgen_lib.public_id_key_arg(bytea) IS
 'The key argument of a public id function when it has 16, 24 or 32 bytes; raises 22023 (naming only its length) otherwise';
 
-CREATE FUNCTION idgen_internal.public_id_key_refuse_bad()
+CREATE FUNCTION idgen_lib.public_id_key_refuse_bad()
 RETURNS trigger
 LANGUAGE plpgsql
 SET search_path = pg_catalog, pg_temp
@@ -147,20 +136,20 @@ BEGIN
   IF NEW.key IS NULL THEN
     RAISE EXCEPTION 'key must not be null' USING ERRCODE = 'invalid_parameter_value';
   END IF;
-  PERFORM idgen_internal.public_id_key_arg(NEW.key);
+  PERFORM idgen_lib.public_id_key_arg(NEW.key);
   RETURN NEW;
 END
 $$;
 
-COMMENT ON FUNCTION idgen_internal.public_id_key_refuse_bad() IS
+COMMENT ON FUNCTION idgen_lib.public_id_key_refuse_bad() IS
 'Refuses a public id key of the wrong length with an error that names its length only (the CHECK constraint''s would show the key)';
 
 CREATE TRIGGER key_length BEFORE INSERT OR UPDATE ON idgen_internal.public_id_key
-FOR EACH ROW EXECUTE FUNCTION idgen_internal.public_id_key_refuse_bad();
+FOR EACH ROW EXECUTE FUNCTION idgen_lib.public_id_key_refuse_bad();
 
 -- Raised by the one-argument functions when no key is set: idgen's SQLSTATE and message, with
 -- the SQL edition's way to set one. STABLE, not IMMUTABLE: the planner must not call it early.
-CREATE FUNCTION idgen_internal.public_id_no_key()
+CREATE FUNCTION idgen_lib.public_id_no_key()
 RETURNS bytea
 LANGUAGE plpgsql STABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -172,7 +161,7 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION idgen_internal.public_id_no_key() IS
+COMMENT ON FUNCTION idgen_lib.public_id_no_key() IS
 'Raises 55000: no public id key is configured (idgen.set_public_id_key sets it)';
 
 CREATE FUNCTION idgen.set_public_id_key(key bytea)
@@ -184,7 +173,7 @@ BEGIN
   IF key IS NULL THEN
     RAISE EXCEPTION 'key must not be null' USING ERRCODE = 'invalid_parameter_value';
   END IF;
-  PERFORM idgen_internal.public_id_key_arg(key);
+  PERFORM idgen_lib.public_id_key_arg(key);
   INSERT INTO idgen_internal.public_id_key AS k (only_row, key) VALUES (true, key)
   ON CONFLICT (only_row) DO UPDATE SET key = EXCLUDED.key;
   RETURN idgen.public_id_key_check(key);
@@ -200,31 +189,31 @@ GRANT EXECUTE ON FUNCTION idgen.set_public_id_key(bytea) TO @extowner@;
 -- ---- pieces of the functions below ---------------------------------------------------------------
 
 -- A 64-bit value with its bytes reversed: the little-endian layouts of the plaintexts.
-CREATE FUNCTION idgen_internal.public_id_swap64(x bigint)
+CREATE FUNCTION idgen_lib.public_id_swap64(x bigint)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (x << 56) | ((x << 40) & 71776119061217280) | ((x << 24) & 280375465082880)
        | ((x << 8) & 1095216660480) | ((x >> 8) & 4278190080) | ((x >> 24) & 16711680)
        | ((x >> 40) & 65280) | ((x >> 56) & 255);
 
-COMMENT ON FUNCTION idgen_internal.public_id_swap64(bigint) IS
+COMMENT ON FUNCTION idgen_lib.public_id_swap64(bigint) IS
 'The bigint with its 8 bytes in reverse order (little-endian from big-endian and back)';
 
 -- The public id of ciphertext C, given as 32 hex digits: the .NET Guid swap (bytes 0-3, 4-5 and
 -- 6-7 reversed).
-CREATE FUNCTION idgen_internal.public_id_of_hex(c text)
+CREATE FUNCTION idgen_lib.public_id_of_hex(c text)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (pg_catalog.substr(c, 7, 2) || pg_catalog.substr(c, 5, 2) || pg_catalog.substr(c, 3, 2)
         || pg_catalog.substr(c, 1, 2) || pg_catalog.substr(c, 11, 2) || pg_catalog.substr(c, 9, 2)
         || pg_catalog.substr(c, 15, 2) || pg_catalog.substr(c, 13, 2) || pg_catalog.substr(c, 17))::uuid;
 
-COMMENT ON FUNCTION idgen_internal.public_id_of_hex(text) IS
+COMMENT ON FUNCTION idgen_lib.public_id_of_hex(text) IS
 'The public id of a ciphertext given as 32 hex digits: the .NET Guid swap of its first three fields';
 
 -- The ciphertext behind a public id, given as its uuid text (8-4-4-4-12 hex digits): the swap
 -- undone (it is its own inverse).
-CREATE FUNCTION idgen_internal.public_id_cipher_of(id text)
+CREATE FUNCTION idgen_lib.public_id_cipher_of(id text)
 RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN pg_catalog.decode(
@@ -233,11 +222,11 @@ RETURN pg_catalog.decode(
          || pg_catalog.substr(id, 17, 2) || pg_catalog.substr(id, 15, 2) || pg_catalog.substr(id, 20, 4)
          || pg_catalog.substr(id, 25), 'hex');
 
-COMMENT ON FUNCTION idgen_internal.public_id_cipher_of(text) IS
+COMMENT ON FUNCTION idgen_lib.public_id_cipher_of(text) IS
 'The ciphertext behind a public id given as uuid text: the .NET Guid swap undone';
 
 -- idgen's errors for a value that has no public id (called only for such values).
-CREATE FUNCTION idgen_internal.public_id_refuse_bigint(value bigint)
+CREATE FUNCTION idgen_lib.public_id_refuse_bigint(value bigint)
 RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -249,22 +238,22 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION idgen_internal.public_id_refuse_bigint(bigint) IS
+COMMENT ON FUNCTION idgen_lib.public_id_refuse_bigint(bigint) IS
 'Raises idgen''s 22003 for a negative bigint, which has no public id';
 
 -- Whether a numeric is a DistributedId: an integer from 0 to 10^28 - 1, any display scale. Not
 -- STRICT, so that PostgreSQL inlines it (a STRICT SQL function is inlined only when its body is
 -- strict, and AND is not); NULL gives NULL all the same.
-CREATE FUNCTION idgen_internal.public_id_is_decimal28(value numeric)
+CREATE FUNCTION idgen_lib.public_id_is_decimal28(value numeric)
 RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN value <> 'NaN'::numeric AND value >= 0 AND value <= 9999999999999999999999999999
        AND value = pg_catalog.trunc(value);
 
-COMMENT ON FUNCTION idgen_internal.public_id_is_decimal28(numeric) IS
+COMMENT ON FUNCTION idgen_lib.public_id_is_decimal28(numeric) IS
 'Whether a numeric is a DistributedId: an integer from 0 to 10^28 - 1 (any display scale)';
 
-CREATE FUNCTION idgen_internal.public_id_refuse_decimal28(value numeric)
+CREATE FUNCTION idgen_lib.public_id_refuse_decimal28(value numeric)
 RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -290,12 +279,12 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION idgen_internal.public_id_refuse_decimal28(numeric) IS
+COMMENT ON FUNCTION idgen_lib.public_id_refuse_decimal28(numeric) IS
 'Raises idgen''s error for a numeric that is no DistributedId: 22003 out of range, 22023 not an integer';
 
 -- Text, an untyped literal or a driver's text parameter: refused, naming the casts (idgen's
 -- 42725), rather than PostgreSQL's "function is not unique". STABLE: not called while planning.
-CREATE FUNCTION idgen_internal.public_id_refuse_text()
+CREATE FUNCTION idgen_lib.public_id_refuse_text()
 RETURNS uuid
 LANGUAGE plpgsql STABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -308,12 +297,12 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION idgen_internal.public_id_refuse_text() IS
+COMMENT ON FUNCTION idgen_lib.public_id_refuse_text() IS
 'Raises idgen''s 42725 for idgen.public_id of text';
 
 -- ---- the functions with a key argument ---------------------------------------------------------
 -- The value is checked before the key, as in idgen. The key's length is tested here and the
--- error raised by idgen_internal.public_id_key_arg, so a good key costs no extra call.
+-- error raised by idgen_lib.public_id_key_arg, so a good key costs no extra call.
 
 CREATE FUNCTION idgen.public_id(value bigint, key bytea)
 RETURNS uuid
@@ -324,15 +313,15 @@ DECLARE
   c text;
 BEGIN
   IF value < 0 THEN
-    PERFORM idgen_internal.public_id_refuse_bigint(value);
+    PERFORM idgen_lib.public_id_refuse_bigint(value);
   END IF;
   IF octet_length(key) NOT IN (16, 24, 32) THEN
-    PERFORM idgen_internal.public_id_key_arg(key);
+    PERFORM idgen_lib.public_id_key_arg(key);
   END IF;
   -- P: 8 zero bytes, then the value little-endian.
-  c := encode(idgen_internal.public_id_aes('\x0000000000000000'::bytea || int8send(idgen_internal.public_id_swap64(value)),
+  c := encode(idgen_lib.public_id_aes('\x0000000000000000'::bytea || int8send(idgen_lib.public_id_swap64(value)),
                                            key), 'hex');
-  RETURN idgen_internal.public_id_of_hex(c);
+  RETURN idgen_lib.public_id_of_hex(c);
 END
 $$;
 
@@ -349,11 +338,11 @@ DECLARE
   low numeric;
   c text;
 BEGIN
-  IF NOT idgen_internal.public_id_is_decimal28(value) THEN
-    PERFORM idgen_internal.public_id_refuse_decimal28(value);
+  IF NOT idgen_lib.public_id_is_decimal28(value) THEN
+    PERFORM idgen_lib.public_id_refuse_decimal28(value);
   END IF;
   IF octet_length(key) NOT IN (16, 24, 32) THEN
-    PERFORM idgen_internal.public_id_key_arg(key);
+    PERFORM idgen_lib.public_id_key_arg(key);
   END IF;
   -- P: 4 zero bytes, LE32(hi), then LE32(lo) LE32(mid), which is LE64 of the low 64 bits (the
   -- .NET decimal layout: hi = v / 2^64, mid = v / 2^32 mod 2^32, lo = v mod 2^32).
@@ -362,11 +351,11 @@ BEGIN
   IF low >= 9223372036854775808 THEN
     low := low - 18446744073709551616;
   END IF;
-  c := encode(idgen_internal.public_id_aes('\x00000000'::bytea
-                                           || substring(int8send(idgen_internal.public_id_swap64(hi::bigint)), 1, 4)
-                                           || int8send(idgen_internal.public_id_swap64(low::bigint)),
+  c := encode(idgen_lib.public_id_aes('\x00000000'::bytea
+                                           || substring(int8send(idgen_lib.public_id_swap64(hi::bigint)), 1, 4)
+                                           || int8send(idgen_lib.public_id_swap64(low::bigint)),
                                            key), 'hex');
-  RETURN idgen_internal.public_id_of_hex(c);
+  RETURN idgen_lib.public_id_of_hex(c);
 END
 $$;
 
@@ -382,11 +371,11 @@ DECLARE
   c text;
 BEGIN
   IF octet_length(key) NOT IN (16, 24, 32) THEN
-    PERFORM idgen_internal.public_id_key_arg(key);
+    PERFORM idgen_lib.public_id_key_arg(key);
   END IF;
   -- P: the uuid's 16 bytes.
-  c := encode(idgen_internal.public_id_aes(uuid_send(value), key), 'hex');
-  RETURN idgen_internal.public_id_of_hex(c);
+  c := encode(idgen_lib.public_id_aes(uuid_send(value), key), 'hex');
+  RETURN idgen_lib.public_id_of_hex(c);
 END
 $$;
 
@@ -396,7 +385,7 @@ COMMENT ON FUNCTION idgen.public_id(uuid, bytea) IS
 CREATE FUNCTION idgen.public_id(value text, key bytea)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN idgen_internal.public_id_refuse_text();
+RETURN idgen_lib.public_id_refuse_text();
 
 COMMENT ON FUNCTION idgen.public_id(text, bytea) IS
 'Refuses text, an untyped literal or a driver''s text parameter (42725), naming the casts to write: the value could be a bigint, a DistributedId or a uuid';
@@ -427,11 +416,11 @@ DECLARE
   v bigint;
 BEGIN
   IF octet_length(key) NOT IN (16, 24, 32) THEN
-    PERFORM idgen_internal.public_id_key_arg(key);
+    PERFORM idgen_lib.public_id_key_arg(key);
   END IF;
-  p := idgen_internal.public_id_aes_inverse(idgen_internal.public_id_cipher_of(id::text), key);
+  p := idgen_lib.public_id_aes_inverse(idgen_lib.public_id_cipher_of(id::text), key);
   -- A bigint's P: bytes 0-7 zero, then the value little-endian, at most 2^63 - 1.
-  v := idgen_internal.public_id_swap64(('x' || encode(substring(p, 9, 8), 'hex'))::bit(64)::bigint);
+  v := idgen_lib.public_id_swap64(('x' || encode(substring(p, 9, 8), 'hex'))::bit(64)::bigint);
   IF substring(p, 1, 8) <> '\x0000000000000000'::bytea OR v < 0 THEN
     RETURN NULL;
   END IF;
@@ -454,16 +443,16 @@ DECLARE
   v numeric;
 BEGIN
   IF octet_length(key) NOT IN (16, 24, 32) THEN
-    PERFORM idgen_internal.public_id_key_arg(key);
+    PERFORM idgen_lib.public_id_key_arg(key);
   END IF;
-  p := idgen_internal.public_id_aes_inverse(idgen_internal.public_id_cipher_of(id::text), key);
+  p := idgen_lib.public_id_aes_inverse(idgen_lib.public_id_cipher_of(id::text), key);
   -- A DistributedId's P: bytes 0-3 zero, LE32(hi), then LE64 of the low 64 bits; the value at
   -- most 10^28 - 1. head is bytes 0-7 read little-endian: hi * 2^32 when bytes 0-3 are zero.
-  head := idgen_internal.public_id_swap64(('x' || encode(substring(p, 1, 8), 'hex'))::bit(64)::bigint);
+  head := idgen_lib.public_id_swap64(('x' || encode(substring(p, 1, 8), 'hex'))::bit(64)::bigint);
   IF head & 4294967295 <> 0 THEN
     RETURN NULL;
   END IF;
-  low := idgen_internal.public_id_swap64(('x' || encode(substring(p, 9, 8), 'hex'))::bit(64)::bigint);
+  low := idgen_lib.public_id_swap64(('x' || encode(substring(p, 9, 8), 'hex'))::bit(64)::bigint);
   IF low < 0 THEN
     low := low + 18446744073709551616;
   END IF;
@@ -487,9 +476,9 @@ DECLARE
   u text := id::text;
 BEGIN
   IF octet_length(key) NOT IN (16, 24, 32) THEN
-    PERFORM idgen_internal.public_id_key_arg(key);
+    PERFORM idgen_lib.public_id_key_arg(key);
   END IF;
-  RETURN encode(idgen_internal.public_id_aes_inverse(idgen_internal.public_id_cipher_of(u), key), 'hex')::uuid;
+  RETURN encode(idgen_lib.public_id_aes_inverse(idgen_lib.public_id_cipher_of(u), key), 'hex')::uuid;
 END
 $$;
 
@@ -501,8 +490,8 @@ CREATE FUNCTION idgen.public_id_key_check(key bytea)
 RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN pg_catalog.encode(pg_catalog.substring(
-         idgen_internal.public_id_aes('\x00000000000000000000000000000000'::bytea,
-                                      idgen_internal.public_id_key_arg(key)), 1, 3), 'hex');
+         idgen_lib.public_id_aes('\x00000000000000000000000000000000'::bytea,
+                                      idgen_lib.public_id_key_arg(key)), 1, 3), 'hex');
 
 COMMENT ON FUNCTION idgen.public_id_key_check(bytea) IS
 'Check value of the given 16, 24 or 32-byte AES key, to compare with idgen.public_id_key_check()';
@@ -518,9 +507,9 @@ RETURNS uuid
 LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 BEGIN ATOMIC
-  SELECT CASE WHEN value < 0 THEN idgen_internal.public_id_refuse_bigint(value)
+  SELECT CASE WHEN value < 0 THEN idgen_lib.public_id_refuse_bigint(value)
               ELSE idgen.public_id(value, coalesce((SELECT k.key FROM idgen_internal.public_id_key k),
-                                                   idgen_internal.public_id_no_key()))
+                                                   idgen_lib.public_id_no_key()))
          END;
 END;
 
@@ -532,10 +521,10 @@ RETURNS uuid
 LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 BEGIN ATOMIC
-  SELECT CASE WHEN NOT idgen_internal.public_id_is_decimal28(value)
-              THEN idgen_internal.public_id_refuse_decimal28(value)
+  SELECT CASE WHEN NOT idgen_lib.public_id_is_decimal28(value)
+              THEN idgen_lib.public_id_refuse_decimal28(value)
               ELSE idgen.public_id(value, coalesce((SELECT k.key FROM idgen_internal.public_id_key k),
-                                                   idgen_internal.public_id_no_key()))
+                                                   idgen_lib.public_id_no_key()))
          END;
 END;
 
@@ -548,7 +537,7 @@ LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 BEGIN ATOMIC
   SELECT idgen.public_id(value, coalesce((SELECT k.key FROM idgen_internal.public_id_key k),
-                                         idgen_internal.public_id_no_key()));
+                                         idgen_lib.public_id_no_key()));
 END;
 
 COMMENT ON FUNCTION idgen.public_id(uuid) IS
@@ -557,7 +546,7 @@ COMMENT ON FUNCTION idgen.public_id(uuid) IS
 CREATE FUNCTION idgen.public_id(value text)
 RETURNS uuid
 LANGUAGE sql STABLE PARALLEL SAFE
-RETURN idgen_internal.public_id_refuse_text();
+RETURN idgen_lib.public_id_refuse_text();
 
 COMMENT ON FUNCTION idgen.public_id(text) IS
 'Refuses text, an untyped literal or a driver''s text parameter (42725), naming the casts to write: the value could be a bigint, a DistributedId or a uuid';
@@ -584,7 +573,7 @@ LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 BEGIN ATOMIC
   SELECT idgen.public_id_to_bigint(id, coalesce((SELECT k.key FROM idgen_internal.public_id_key k),
-                                                idgen_internal.public_id_no_key()));
+                                                idgen_lib.public_id_no_key()));
 END;
 
 COMMENT ON FUNCTION idgen.public_id_to_bigint(uuid) IS
@@ -596,7 +585,7 @@ LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 BEGIN ATOMIC
   SELECT idgen.public_id_to_numeric(id, coalesce((SELECT k.key FROM idgen_internal.public_id_key k),
-                                                 idgen_internal.public_id_no_key()));
+                                                 idgen_lib.public_id_no_key()));
 END;
 
 COMMENT ON FUNCTION idgen.public_id_to_numeric(uuid) IS
@@ -608,7 +597,7 @@ LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 BEGIN ATOMIC
   SELECT idgen.public_id_to_uuid(id, coalesce((SELECT k.key FROM idgen_internal.public_id_key k),
-                                              idgen_internal.public_id_no_key()));
+                                              idgen_lib.public_id_no_key()));
 END;
 
 COMMENT ON FUNCTION idgen.public_id_to_uuid(uuid) IS
@@ -620,7 +609,7 @@ LANGUAGE sql STABLE PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 BEGIN ATOMIC
   SELECT idgen.public_id_key_check(coalesce((SELECT k.key FROM idgen_internal.public_id_key k),
-                                            idgen_internal.public_id_no_key()));
+                                            idgen_lib.public_id_no_key()));
 END;
 
 COMMENT ON FUNCTION idgen.public_id_key_check() IS

@@ -220,3 +220,24 @@ SELECT idgen.public_id(1.5);
 \set VERBOSITY default
 -- NULL in, NULL out, without a key too.
 SELECT idgen.public_id(NULL::bigint) AS null_value, idgen.public_id_to_bigint(NULL) AS null_id;
+
+-- A role without any privilege of its own calls the key-argument forms alike.
+SET client_min_messages = warning;
+CREATE ROLE idgen_public_id_caller;
+RESET client_min_messages;
+SET ROLE idgen_public_id_caller;
+SELECT idgen.public_id(42, key) AS bigint_42, idgen.public_id(42::numeric, key) AS numeric_42,
+       idgen.public_id('00112233-4455-6677-8899-aabbccddeeff'::uuid, key) AS uuid,
+       idgen.public_id_to_bigint('46d1c388-f89a-e734-ab37-3d452d5eb7fd', key) AS back,
+       idgen.public_id_to_numeric('46d1c388-f89a-e734-ab37-3d452d5eb7fd', key) AS back_numeric,
+       idgen.public_id_to_uuid('beecdab7-518a-0001-4eb1-55c068bcd830', key) AS back_uuid,
+       idgen.public_id_key_check(key) AS key_check
+FROM (SELECT decode('k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=', 'base64') AS key) AS example;
+\set VERBOSITY terse
+SELECT idgen.public_id(-1, '\x0001'::bytea);
+SELECT idgen.public_id(1.5, '\x0001'::bytea);
+SELECT idgen.public_id(1, '\x0001'::bytea);
+SELECT idgen.public_id(1);
+\set VERBOSITY default
+RESET ROLE;
+DROP ROLE idgen_public_id_caller;

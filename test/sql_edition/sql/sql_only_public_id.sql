@@ -13,8 +13,9 @@ CREATE SCHEMA crypto;
 CREATE EXTENSION pgcrypto SCHEMA crypto;
 SET ROLE idgen_pub_owner;
 CREATE EXTENSION idgen_sql;
--- The key table is the extension's configuration (pg_dump writes it).
-SELECT e.extconfig::regclass[] AS dumped FROM pg_extension e WHERE e.extname = 'idgen_sql';
+-- pg_dump does not carry the key (as idgen's key file is in no dump).
+SELECT 'idgen_internal.public_id_key'::regclass = ANY (coalesce(e.extconfig, '{}')) AS key_dumped
+FROM pg_extension e WHERE e.extname = 'idgen_sql';
 
 -- No key yet: 55000, with the SQL edition's hint.
 SELECT idgen.public_id(1);
@@ -59,13 +60,22 @@ ALTER EXTENSION pgcrypto SET SCHEMA crypto;
 SET ROLE idgen_pub_app;
 SELECT idgen.public_id(42) AS bigint_42, idgen.public_id_to_bigint('46d1c388-f89a-e734-ab37-3d452d5eb7fd') AS back,
        idgen.public_id_key_check() AS key_check;
+-- The forms with a key argument work for it too (their helpers are in idgen_lib, which every
+-- role may use).
+SELECT idgen.public_id(42, k) AS bigint_42, idgen.public_id(1088824355131185736905670087, k) AS decimal28,
+       idgen.public_id('00112233-4455-6677-8899-aabbccddeeff'::uuid, k) AS uuid,
+       idgen.public_id_to_bigint('46d1c388-f89a-e734-ab37-3d452d5eb7fd', k) AS back,
+       idgen.public_id_to_numeric('30322474-a954-ffa9-941c-6f038afe4ff1', k) AS back_decimal28,
+       idgen.public_id_to_uuid('beecdab7-518a-0001-4eb1-55c068bcd830', k) AS back_uuid,
+       idgen.public_id_key_check(k) AS key_check
+FROM (SELECT decode('k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=', 'base64') AS k) AS example;
+SELECT idgen.public_id(1, '\x0001'::bytea);
 SELECT key FROM idgen_internal.public_id_key;
 SELECT idgen.set_public_id_key(decode('000102030405060708090a0b0c0d0e0f', 'hex'));
 UPDATE idgen_internal.public_id_key SET key = key;
 DELETE FROM idgen_internal.public_id_key;
-SELECT idgen_internal.public_id_aes('\x00000000000000000000000000000000', '\x000102030405060708090a0b0c0d0e0f');
 -- No function that the role may call returns the key, or any 3 of its bytes in a row: every
--- public id function of idgen and idgen_internal that takes no argument or only ids, called as
+-- public id function of idgen, idgen_lib and idgen_internal that takes no argument or only ids, called as
 -- this role (the key-argument forms see only the caller's own key).
 CREATE TEMP TABLE outputs (f text, out text);
 DO $$
@@ -75,7 +85,7 @@ DECLARE
 BEGIN
   FOR f IN SELECT p.oid::regprocedure AS sig, p.oid
            FROM pg_proc p
-           WHERE p.pronamespace IN ('idgen'::regnamespace, 'idgen_internal'::regnamespace)
+           WHERE p.pronamespace IN ('idgen'::regnamespace, 'idgen_lib'::regnamespace, 'idgen_internal'::regnamespace)
              AND p.proname LIKE '%public\_id%' AND p.prokind = 'f' AND p.prorettype <> 'trigger'::regtype
              AND p.proargtypes::oid[] <@ ARRAY['uuid', 'bigint', 'integer', 'smallint', 'numeric']::regtype[]::oid[]
            ORDER BY 1::text LOOP
