@@ -221,11 +221,15 @@ SELECT idgen.public_id(1.5);
 -- NULL in, NULL out, without a key too.
 SELECT idgen.public_id(NULL::bigint) AS null_value, idgen.public_id_to_bigint(NULL) AS null_id;
 
--- A role without any privilege of its own calls the key-argument forms alike.
+-- A role without any privilege of its own calls the key-argument forms alike, in a session of
+-- its own (a session keeps the plans of PL/pgSQL functions, made with the rights of the role that
+-- first ran them).
+SELECT current_user AS regress_user \gset
 SET client_min_messages = warning;
-CREATE ROLE idgen_public_id_caller;
+CREATE ROLE idgen_public_id_caller LOGIN;
 RESET client_min_messages;
-SET ROLE idgen_public_id_caller;
+\c - idgen_public_id_caller
+\set SHOW_CONTEXT never
 SELECT idgen.public_id(42, key) AS bigint_42, idgen.public_id(42::numeric, key) AS numeric_42,
        idgen.public_id('00112233-4455-6677-8899-aabbccddeeff'::uuid, key) AS uuid,
        idgen.public_id_to_bigint('46d1c388-f89a-e734-ab37-3d452d5eb7fd', key) AS back,
@@ -239,5 +243,5 @@ SELECT idgen.public_id(1.5, '\x0001'::bytea);
 SELECT idgen.public_id(1, '\x0001'::bytea);
 SELECT idgen.public_id(1);
 \set VERBOSITY default
-RESET ROLE;
+\c - :regress_user
 DROP ROLE idgen_public_id_caller;
