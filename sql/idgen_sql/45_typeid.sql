@@ -16,7 +16,7 @@
 CREATE FUNCTION idgen_internal.typeid_prefix_ok(prefix text)
 RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (prefix COLLATE pg_catalog."C") ~ '^([a-z]([a-z_]{0,61}[a-z])?)?$';
+RETURN (prefix COLLATE pg_catalog."C") ~ '^(?:[a-z](?:[a-z_]{0,61}[a-z])?)?$';
 
 COMMENT ON FUNCTION idgen_internal.typeid_prefix_ok(text) IS
 'Whether a prefix is one TypeID allows: 0 to 63 of a-z and _, not at either end';
@@ -27,7 +27,7 @@ CREATE FUNCTION idgen_internal.typeid_text_ok(typeid text)
 RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (typeid COLLATE pg_catalog."C")
-  ~ '^([a-z]([a-z_]{0,61}[a-z])?_)?[0-7][0123456789abcdefghjkmnpqrstvwxyz]{25}$';
+  ~ '^(?:[a-z](?:[a-z_]{0,61}[a-z])?_)?[0-7][0123456789abcdefghjkmnpqrstvwxyz]{25}$';
 
 COMMENT ON FUNCTION idgen_internal.typeid_text_ok(text) IS
 'Whether text is a TypeID: prefix_ and 26 lower-case base32 characters (first 0-7), or the 26 alone';
@@ -201,13 +201,14 @@ END;
 COMMENT ON FUNCTION idgen.typeid_to_uuid(text) IS
 'The uuid of a TypeID; 22P02 naming the rule it breaks';
 
--- One strict expression, which PostgreSQL inlines (as idgen.try_ulid_to_uuid).
+-- One strict expression, which PostgreSQL inlines (as idgen.try_ulid_to_uuid). The groups of the
+-- pattern capture nothing: substring would return a capturing group's match instead.
 CREATE FUNCTION idgen.try_typeid_to_uuid(typeid text)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (idgen_internal.crockford_decode_hex(typeid, pg_catalog.length(typeid) - 26)
         || pg_catalog.left(pg_catalog.substring(typeid COLLATE pg_catalog."C",
-             '^([a-z]([a-z_]{0,61}[a-z])?_)?[0-7][0123456789abcdefghjkmnpqrstvwxyz]{25}$'), 0))::uuid;
+             '^(?:[a-z](?:[a-z_]{0,61}[a-z])?_)?[0-7][0123456789abcdefghjkmnpqrstvwxyz]{25}$'), 0))::uuid;
 
 COMMENT ON FUNCTION idgen.try_typeid_to_uuid(text) IS
 'idgen.typeid_to_uuid, but NULL for text that is not a TypeID';
