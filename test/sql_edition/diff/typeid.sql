@@ -10,19 +10,19 @@ CREATE TEMP TABLE valid_vectors (name text, typeid text, prefix text, id uuid);
 CREATE TEMP TABLE invalid_vectors (name text, typeid text);
 \copy invalid_vectors FROM 'test/vectors/typeid_invalid.tsv' WITH (FORMAT text, HEADER true)
 
-SELECT idgen_diff.compare('typeid(prefix, id) of the valid vectors', '$E.typeid(r.prefix, r.id) = r.typeid',
+SELECT idgen_diff.compare('typeid(prefix_id)_of_the_valid_vectors', '$E.typeid(r.prefix, r.id) = r.typeid',
   $$SELECT * FROM valid_vectors$$);
-SELECT idgen_diff.compare('typeid_to_uuid of the valid vectors', '$E.typeid_to_uuid(r.typeid) = r.id',
+SELECT idgen_diff.compare('typeid_to_uuid_of_the_valid_vectors', '$E.typeid_to_uuid(r.typeid) = r.id',
   $$SELECT * FROM valid_vectors$$);
-SELECT idgen_diff.compare('typeid_prefix of the valid vectors', '$E.typeid_prefix(r.typeid) = r.prefix',
+SELECT idgen_diff.compare('typeid_prefix_of_the_valid_vectors', '$E.typeid_prefix(r.typeid) = r.prefix',
   $$SELECT * FROM valid_vectors$$);
-SELECT idgen_diff.compare('typeid_to_uuid(typeid, prefix) of the valid vectors',
+SELECT idgen_diff.compare('typeid_to_uuid(typeid_prefix)_of_the_valid_vectors',
   '$E.typeid_to_uuid(r.typeid, r.prefix) = r.id', $$SELECT * FROM valid_vectors$$);
-SELECT idgen_diff.compare('typeid_to_uuid of the invalid vectors', '$E.typeid_to_uuid(r.typeid)',
+SELECT idgen_diff.compare('typeid_to_uuid_of_the_invalid_vectors', '$E.typeid_to_uuid(r.typeid)',
   $$SELECT * FROM invalid_vectors$$);
-SELECT idgen_diff.compare('try_typeid_to_uuid of the invalid vectors', '$E.try_typeid_to_uuid(r.typeid) IS NULL',
+SELECT idgen_diff.compare('try_typeid_to_uuid_of_the_invalid_vectors', '$E.try_typeid_to_uuid(r.typeid) IS NULL',
   $$SELECT * FROM invalid_vectors$$);
-SELECT idgen_diff.compare('typeid_valid of the invalid vectors',
+SELECT idgen_diff.compare('typeid_valid_of_the_invalid_vectors',
   $$$E.typeid_valid(r.typeid, 'prefix') OR $E.typeid_valid(r.typeid, '')$$, $$SELECT * FROM invalid_vectors$$);
 
 -- Random prefixes: mostly a-z and _, sometimes a refused character; lengths 0 to 70 (63 allowed).
@@ -37,7 +37,7 @@ UNION ALL
 SELECT p FROM unnest(ARRAY['', '_', 'a', 'a_', '_a', 'a_b', 'a__b', repeat('a', 63), repeat('a', 64),
   repeat('é', 32), repeat('é', 31), 'user', 'USER', 'user1', 'pre fix']) p;
 
-SELECT idgen_diff.compare('typeid(prefix, id) random', '$E.typeid(r.p, r.id)',
+SELECT idgen_diff.compare('typeid(prefix_id)_random', '$E.typeid(r.p, r.id)',
   $$SELECT p, md5(random()::text)::uuid AS id FROM prefixes UNION ALL SELECT NULL, NULL
     UNION ALL SELECT 'user', NULL UNION ALL SELECT NULL, gen_random_uuid()$$);
 
@@ -63,29 +63,29 @@ SELECT typeid, prefix FROM valid_vectors
 UNION ALL
 SELECT typeid, 'prefix' FROM invalid_vectors;
 
-SELECT idgen_diff.compare('typeid_to_uuid random', '$E.typeid_to_uuid(r.t)', $$SELECT t FROM texts$$);
-SELECT idgen_diff.compare('try_typeid_to_uuid random', '$E.try_typeid_to_uuid(r.t)', $$SELECT t FROM texts$$);
-SELECT idgen_diff.compare('typeid_prefix random', '$E.typeid_prefix(r.t)', $$SELECT t FROM texts$$);
-SELECT idgen_diff.compare('typeid_valid random', '$E.typeid_valid(r.t, r.q)', $$SELECT t, q FROM texts$$);
-SELECT idgen_diff.compare('typeid_to_uuid(typeid, prefix) random', '$E.typeid_to_uuid(r.t, r.q)',
+SELECT idgen_diff.compare('typeid_to_uuid_random', '$E.typeid_to_uuid(r.t)', $$SELECT t FROM texts$$);
+SELECT idgen_diff.compare('try_typeid_to_uuid_random', '$E.try_typeid_to_uuid(r.t)', $$SELECT t FROM texts$$);
+SELECT idgen_diff.compare('typeid_prefix_random', '$E.typeid_prefix(r.t)', $$SELECT t FROM texts$$);
+SELECT idgen_diff.compare('typeid_valid_random', '$E.typeid_valid(r.t, r.q)', $$SELECT t, q FROM texts$$);
+SELECT idgen_diff.compare('typeid_to_uuid(typeid_prefix)_random', '$E.typeid_to_uuid(r.t, r.q)',
   $$SELECT t, q FROM texts$$);
-SELECT idgen_diff.compare('try_typeid_to_uuid(typeid, prefix) random', '$E.try_typeid_to_uuid(r.t, r.q)',
+SELECT idgen_diff.compare('try_typeid_to_uuid(typeid_prefix)_random', '$E.try_typeid_to_uuid(r.t, r.q)',
   $$SELECT t, q FROM texts$$);
 
 -- New TypeIDs: the same SQLSTATEs for every prefix (NULL among them), the prefix kept, a UUIDv7
 -- inside; and each edition's TypeIDs read by the other.
-SELECT idgen_diff.compare('typeid(prefix) random',
+SELECT idgen_diff.compare('typeid(prefix)_random',
   $$idgen.typeid_prefix($E.typeid(r.p)) || ' ' || idgen.uuid_version(idgen.typeid_to_uuid($E.typeid(r.p)))$$,
   $$SELECT p FROM prefixes WHERE random() < 0.3 UNION ALL SELECT NULL$$);
-SELECT idgen_diff.compare('typeid of a literal prefix', $$idgen_sqlx.typeid_prefix($E.typeid('user'))$$,
+SELECT idgen_diff.compare('typeid_of_a_literal_prefix', $$idgen_sqlx.typeid_prefix($E.typeid('user'))$$,
   $$SELECT 1$$);
-SELECT idgen_diff.compare('typeid_to_uuid of idgen TypeIDs', '$E.typeid_to_uuid(r.t, r.p) = idgen.typeid_to_uuid(r.t)',
+SELECT idgen_diff.compare('typeid_to_uuid_of_idgen_TypeIDs', '$E.typeid_to_uuid(r.t, r.p) = idgen.typeid_to_uuid(r.t)',
   $$SELECT p, idgen.typeid(p) AS t FROM prefixes WHERE (p COLLATE "C") ~ '^([a-z]([a-z_]{0,61}[a-z])?)?$'
     AND random() < 0.3$$);
-SELECT idgen_diff.compare('typeid_to_uuid of idgen_sql TypeIDs', '$E.typeid_to_uuid(r.t, r.p) = idgen_sqlx.typeid_to_uuid(r.t)',
+SELECT idgen_diff.compare('typeid_to_uuid_of_idgen_sql_TypeIDs', '$E.typeid_to_uuid(r.t, r.p) = idgen_sqlx.typeid_to_uuid(r.t)',
   $$SELECT p, idgen_sqlx.typeid(p) AS t FROM prefixes WHERE (p COLLATE "C") ~ '^([a-z]([a-z_]{0,61}[a-z])?)?$'
     AND random() < 0.3$$);
-SELECT idgen_diff.check('idgen reads idgen_sql TypeIDs: version 7 of the clock''s instant',
+SELECT idgen_diff.check('idgen_reads_idgen_sql_TypeIDs:_version_7_of_the_clocks_instant',
   bool_and(idgen.uuid_version(idgen.typeid_to_uuid(t, 'user')) = 7
            AND idgen.uuid_timestamp(idgen.typeid_to_uuid(t)) BETWEEN c - interval '1 ms' AND c2
            AND idgen.typeid_valid(t, 'user')), NULL)

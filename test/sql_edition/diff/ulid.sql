@@ -66,22 +66,22 @@ SELECT idgen_diff.compare('ulid_bound', '$E.ulid_bound(r.x)', $$
   UNION ALL SELECT NULL$$);
 
 -- Ids of each edition read by the other.
-SELECT idgen_diff.compare('ulid texts of idgen ids', '$E.to_ulid(r.x)',
+SELECT idgen_diff.compare('ulid_texts_of_idgen_ids', '$E.to_ulid(r.x)',
   $$SELECT idgen.ulid() AS x FROM generate_series(1, 3000)$$);
-SELECT idgen_diff.compare('ulid_timestamp of idgen ids', '$E.ulid_timestamp(r.x)',
+SELECT idgen_diff.compare('ulid_timestamp_of_idgen_ids', '$E.ulid_timestamp(r.x)',
   $$SELECT idgen.ulid() AS x FROM generate_series(1, 3000)$$);
-SELECT idgen_diff.compare('ulid texts of idgen_sql ids', '$E.ulid_to_uuid(idgen_sqlx.to_ulid(r.x))',
+SELECT idgen_diff.compare('ulid_texts_of_idgen_sql_ids', '$E.ulid_to_uuid(idgen_sqlx.to_ulid(r.x))',
   $$SELECT idgen_sqlx.ulid() AS x FROM generate_series(1, 3000)$$);
-SELECT idgen_diff.check('idgen reads idgen_sql ulid ids',
+SELECT idgen_diff.check('idgen_reads_idgen_sql_ulid_ids',
   bool_and(idgen.ulid_to_uuid(idgen_sqlx.to_ulid(x)) = x AND idgen.ulid_to_uuid(lower(idgen.to_ulid(x))) = x
            AND idgen.ulid_timestamp(x) BETWEEN t - interval '1 ms' AND t2
            AND idgen.ulid_bound(t) <= x AND x < idgen.ulid_bound(t2 + interval '1 ms')),
   'an id does not decode to itself or its time is not the clock''s')
 FROM (SELECT clock_timestamp() AS t, idgen_sqlx.ulid() AS x, clock_timestamp() AS t2
       FROM generate_series(1, 3000)) s;
-SELECT idgen_diff.check('idgen_sql ulid ids of one session are ordered to the microsecond',
+SELECT idgen_diff.check('idgen_sql_ulid_ids_of_one_session_are_ordered_to_the_microsecond',
   count(*) FILTER (WHERE left(x::text, 16) < left(previous::text, 16)) = 0, NULL)
 FROM (SELECT x, lag(x) OVER (ORDER BY n) AS previous
       FROM (SELECT n, idgen_sqlx.ulid() AS x FROM generate_series(1, 20000) n) g) s;
-SELECT idgen_diff.check('idgen_sql ulid ids are distinct', count(DISTINCT x) = 20000, NULL)
+SELECT idgen_diff.check('idgen_sql_ulid_ids_are_distinct', count(DISTINCT x) = 20000, NULL)
 FROM (SELECT idgen_sqlx.ulid() AS x FROM generate_series(1, 20000)) s;

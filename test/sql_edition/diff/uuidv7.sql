@@ -33,7 +33,7 @@ SELECT idgen_diff.compare('uuidv7_bound', '$E.uuidv7_bound(r.x)', $$SELECT x FRO
 SELECT idgen_diff.compare('uuidv7_at',
   $$left($E.uuidv7_at(r.x)::text, 19) || (strpos('89ab', substr($E.uuidv7_at(r.x)::text, 20, 1)) > 0)$$,
   $$SELECT x FROM instants$$);
-SELECT idgen_diff.compare('uuidv7_at is above its bound',
+SELECT idgen_diff.compare('uuidv7_at_is_above_its_bound',
   $$$E.uuidv7_at(r.x) >= idgen.uuidv7_bound(r.x) AND $E.uuidv7_at(r.x) < idgen.uuidv7_bound(r.x + interval '1 microsecond')$$,
   $$SELECT x FROM instants WHERE x BETWEEN '1970-01-01+00' AND '10000-01-01+00'$$);
 
@@ -75,25 +75,25 @@ UNION ALL SELECT NULL;
 SELECT idgen_diff.compare('uuidv7(shift)',
   $$abs(extract(epoch FROM idgen.uuid_timestamp($E.uuidv7(r.s)) - (clock_timestamp() + r.s))) < 5$$,
   $$SELECT s FROM shifts$$);
-SELECT idgen_diff.compare('uuidv7(shift) version and variant',
+SELECT idgen_diff.compare('uuidv7(shift)_version_and_variant',
   $$idgen.uuid_version($E.uuidv7(r.s))$$, $$SELECT s FROM shifts$$);
 
 -- Ids of each edition read by the other.
-SELECT idgen_diff.compare('uuid_timestamp of idgen ids', '$E.uuid_timestamp(r.x)',
+SELECT idgen_diff.compare('uuid_timestamp_of_idgen_ids', '$E.uuid_timestamp(r.x)',
   $$SELECT idgen.uuidv7() AS x FROM generate_series(1, 3000)$$);
-SELECT idgen_diff.check('idgen reads idgen_sql uuidv7 ids',
+SELECT idgen_diff.check('idgen_reads_idgen_sql_uuidv7_ids',
   bool_and(idgen.uuid_version(x) = 7
            AND idgen.uuid_timestamp(x) BETWEEN t - interval '1 ms' AND t2),
   'an id is not version 7 or its time is not the clock''s')
 FROM (SELECT clock_timestamp() AS t, idgen_sqlx.uuidv7() AS x, clock_timestamp() AS t2
       FROM generate_series(1, 3000)) s;
-SELECT idgen_diff.check('idgen_sql uuidv7 ids are at or above idgen''s bound of their instant',
+SELECT idgen_diff.check('idgen_sql_uuidv7_ids_are_at_or_above_idgens_bound_of_their_instant',
   bool_and(idgen.uuidv7_bound(t) <= x AND x < idgen.uuidv7_bound(t2 + interval '1 microsecond')), NULL)
 FROM (SELECT clock_timestamp() AS t, idgen_sqlx.uuidv7() AS x, clock_timestamp() AS t2
       FROM generate_series(1, 3000)) s;
-SELECT idgen_diff.check('idgen_sql uuidv7 ids of one session are ordered to the microsecond',
+SELECT idgen_diff.check('idgen_sql_uuidv7_ids_of_one_session_are_ordered_to_the_microsecond',
   count(*) FILTER (WHERE left(x::text, 19) < left(previous::text, 19)) = 0, NULL)
 FROM (SELECT x, lag(x) OVER (ORDER BY n) AS previous
       FROM (SELECT n, idgen_sqlx.uuidv7() AS x FROM generate_series(1, 20000) n) g) s;
-SELECT idgen_diff.check('idgen_sql uuidv7 ids are distinct', count(DISTINCT x) = 20000, NULL)
+SELECT idgen_diff.check('idgen_sql_uuidv7_ids_are_distinct', count(DISTINCT x) = 20000, NULL)
 FROM (SELECT idgen_sqlx.uuidv7() AS x FROM generate_series(1, 20000)) s;
