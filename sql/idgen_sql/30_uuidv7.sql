@@ -17,31 +17,30 @@
 ---------------------------------------------------------------------------------------------------
 
 -- Raises an error of the time-ordered families; called from a CASE branch of the SQL bodies (SQL
--- has no RAISE). VOLATILE so that the planner never runs it ahead of the branch that calls it
--- when its arguments are constant.
-CREATE FUNCTION idgen_internal.time_raise(result anyelement, sqlstate text, message text,
-                                          detail text DEFAULT NULL, hint text DEFAULT NULL)
+-- has no RAISE). IMMUTABLE, so that the IMMUTABLE helpers which call it are still inlined into
+-- their callers; culprit, the value refused, is only there so that a call is never constant when
+-- the value is not (the planner would otherwise run the branch's call ahead of the CASE).
+CREATE FUNCTION idgen_internal.time_raise(result anyelement, culprit anycompatible, sqlstate text,
+                                          message text, detail text DEFAULT NULL)
 RETURNS anyelement
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $raise$
 BEGIN
-  IF detail IS NULL AND hint IS NULL THEN
+  IF detail IS NULL THEN
     RAISE EXCEPTION USING ERRCODE = sqlstate, MESSAGE = message;
-  ELSIF hint IS NULL THEN
-    RAISE EXCEPTION USING ERRCODE = sqlstate, MESSAGE = message, DETAIL = detail;
   END IF;
-  RAISE EXCEPTION USING ERRCODE = sqlstate, MESSAGE = message, DETAIL = detail, HINT = hint;
+  RAISE EXCEPTION USING ERRCODE = sqlstate, MESSAGE = message, DETAIL = detail;
 END
 $raise$;
 
-COMMENT ON FUNCTION idgen_internal.time_raise(anyelement, text, text, text, text) IS
-'Raises the error a UUIDv7, ULID or TypeID function reports; called from a CASE branch of the SQL bodies';
+COMMENT ON FUNCTION idgen_internal.time_raise(anyelement, anycompatible, text, text, text) IS
+'Raises the error a UUIDv7, ULID or TypeID function reports (culprit: the value refused); called from a CASE branch of the SQL bodies';
 
 -- Text shown in a message: at most 40 characters, then "..." (as idgen clips it).
 CREATE FUNCTION idgen_internal.time_clip(value text)
 RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN pg_catalog.length(value) > 40 THEN pg_catalog.left(value, 40) || '...' ELSE value END;
 
 COMMENT ON FUNCTION idgen_internal.time_clip(text) IS
@@ -92,7 +91,7 @@ RETURN (us / 1000) << 12 | (us % 1000) * 4096 / 1000;
 COMMENT ON FUNCTION idgen_internal.v7_value(bigint) IS
 '(unix_ts_ms << 12) | rand_a of a Unix time in microseconds (1970 on)';
 
--- A new id of the instant clock_timestamp() reads (one reading for both parts).
+-- The UUIDv7 of a Unix time in microseconds.
 CREATE FUNCTION idgen_internal.v7_of_us(us bigint, tail uuid)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -107,11 +106,12 @@ CREATE FUNCTION idgen_internal.v7_at(at timestamptz, tail uuid)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE
-  WHEN at IS NULL THEN idgen_internal.time_raise(tail, '22023', 'at must not be null')
+  WHEN at IS NULL THEN idgen_internal.time_raise(NULL::uuid, at, '22023', 'at must not be null')
   WHEN NOT pg_catalog.isfinite(at)
-    THEN idgen_internal.time_raise(tail, '22008', 'at must be a finite timestamp')
+    THEN idgen_internal.time_raise(NULL::uuid, at, '22008', 'at must be a finite timestamp')
   WHEN at < '1970-01-01 00:00:00+00'::timestamptz OR at >= '10889-08-02 05:31:50.656+00'::timestamptz
-    THEN idgen_internal.time_raise(tail, '22008', 'at is outside the range of UUIDv7 timestamps',
+    THEN idgen_internal.time_raise(NULL::uuid, at, '22008',
+                                   'at is outside the range of UUIDv7 timestamps',
                                    'UUIDv7 timestamps cover 1970-01-01 UTC to the year 10889.')
   ELSE idgen_internal.v7_of_us(idgen_internal.time_unix_us(at), tail)
 END;
@@ -159,7 +159,7 @@ COMMENT ON FUNCTION idgen_internal.v7_shifted(interval) IS
 -- version is character 15, the variant the top two bits of character 20.
 CREATE FUNCTION idgen_internal.uuid_rfc_version(id text)
 RETURNS integer
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN pg_catalog.strpos('89ab', pg_catalog.substr(id, 20, 1)) > 0
   THEN pg_catalog.strpos('0123456789abcdef', pg_catalog.substr(id, 15, 1)) - 1
 END;
@@ -170,7 +170,7 @@ COMMENT ON FUNCTION idgen_internal.uuid_rfc_version(text) IS
 -- Versions 1 and 6: 100 ns ticks since 1582-10-15 in the fields' orders; 7: 48-bit Unix ms.
 CREATE FUNCTION idgen_internal.uuid_text_timestamp(id text)
 RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE idgen_internal.uuid_rfc_version(id)
   WHEN 7 THEN idgen_internal.time_from_unix_us(
     ('x' || pg_catalog.substr(id, 1, 8) || pg_catalog.substr(id, 10, 4))::bit(48)::bigint * 1000)
@@ -186,14 +186,27 @@ COMMENT ON FUNCTION idgen_internal.uuid_text_timestamp(text) IS
 'The creation time of an RFC 9562 version 1, 6 or 7 UUID given as its text; NULL otherwise';
 
 ---------------------------------------------------------------------------------------------------
--- The functions of idgen's RFC 9562 family.
+-- The functions of idgen's RFC 9562 family. Those that PostgreSQL cannot inline (a STRICT function
+-- is inlined only when its body is a chain of strict calls, without CASE) are PL/pgSQL: it keeps an
+-- expression compiled for the transaction, while an SQL function that is not inlined compiles its
+-- whole expression again on every call (tens of microseconds for these bodies). Here and in the
+-- ULID and TypeID files.
 ---------------------------------------------------------------------------------------------------
 
+-- PL/pgSQL: one reading of the clock in a variable, so that the SQL helpers are inlined into one
+-- expression (an SQL body would pass the reading to a helper that uses it three times, and
+-- PostgreSQL runs such a helper as a function of its own).
 CREATE FUNCTION idgen.uuidv7()
 RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL RESTRICTED
-RETURN idgen_internal.v7_of_us(idgen_internal.time_unix_us(pg_catalog.clock_timestamp()),
-                               pg_catalog.gen_random_uuid());
+LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+SET search_path = pg_catalog, pg_temp
+AS $uuidv7$
+DECLARE
+  us bigint := idgen_internal.time_unix_us(clock_timestamp());
+BEGIN
+  RETURN idgen_internal.v7_of_us(us, gen_random_uuid());
+END
+$uuidv7$;
 
 COMMENT ON FUNCTION idgen.uuidv7() IS
 'New RFC 9562 version 7 UUID with 1/4096 ms precision in rand_a (method 3) from clock_timestamp(): ids of a session are ordered to the microsecond';
@@ -216,24 +229,37 @@ COMMENT ON FUNCTION idgen.uuidv7_at(timestamptz) IS
 
 CREATE FUNCTION idgen.uuidv7_bound(at timestamptz)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen_internal.v7_at(at, '00000000-0000-0000-8000-000000000000'::uuid);
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $bound$
+BEGIN
+  RETURN idgen_internal.v7_at(at, '00000000-0000-0000-8000-000000000000'::uuid);
+END
+$bound$;
 
 COMMENT ON FUNCTION idgen.uuidv7_bound(timestamptz) IS
 'The smallest UUIDv7 of the instant at (1/4096 ms precision), for range scans: WHERE id >= idgen.uuidv7_bound(now() - interval ''1 hour'')';
 
 CREATE FUNCTION idgen.uuid_timestamp(id uuid)
 RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen_internal.uuid_text_timestamp(id::text);
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $timestamp$
+BEGIN
+  RETURN idgen_internal.uuid_text_timestamp(id::text);
+END
+$timestamp$;
 
 COMMENT ON FUNCTION idgen.uuid_timestamp(uuid) IS
 'Creation time of an RFC 9562 version 1, 6 or 7 UUID; NULL for other versions and variants';
 
+-- One strict expression, which PostgreSQL inlines: the pattern matches only the RFC variant (8, 9,
+-- a or b at character 20) and captures the version; no match is NULL.
 CREATE FUNCTION idgen.uuid_version(id uuid)
 RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen_internal.uuid_rfc_version(id::text);
+RETURN pg_catalog.strpos('0123456789abcdef',
+  pg_catalog.substring(id::text COLLATE pg_catalog."C", '^.{14}(.).{4}[89ab]')) - 1;
 
 COMMENT ON FUNCTION idgen.uuid_version(uuid) IS
 'The version of an RFC 9562 UUID (variant 10); NULL for other variants';

@@ -101,10 +101,12 @@ COMMENT ON FUNCTION idgen_internal.ulid_text_ok(text) IS
 'Whether text is a ULID as idgen reads it';
 
 -- Raises idgen's error for a text that is not a ULID (22P02): the first character outside the
--- alphabet, else the length, else a first character above 7.
+-- alphabet, else the length, else a first character above 7. IMMUTABLE, as time_raise, so that
+-- the helpers calling it are inlined; its argument is the text refused, never constant when the
+-- text is not.
 CREATE FUNCTION idgen_internal.ulid_refuse(ulid text)
 RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $refuse$
 DECLARE
@@ -145,12 +147,12 @@ COMMENT ON FUNCTION idgen_internal.ulid_of_us(bigint, uuid) IS
 -- The smallest ULID of an instant's millisecond (floor), for the bound.
 CREATE FUNCTION idgen_internal.ulid_bound_of(at timestamptz)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE
   WHEN NOT pg_catalog.isfinite(at)
-    THEN idgen_internal.time_raise(NULL::uuid, '22008', 'at must be a finite timestamp')
+    THEN idgen_internal.time_raise(NULL::uuid, at, '22008', 'at must be a finite timestamp')
   WHEN at < '1970-01-01 00:00:00+00'::timestamptz OR at >= '10889-08-02 05:31:50.656+00'::timestamptz
-    THEN idgen_internal.time_raise(NULL::uuid, '22008', 'at is outside the range of ULID timestamps',
+    THEN idgen_internal.time_raise(NULL::uuid, at, '22008', 'at is outside the range of ULID timestamps',
                                    'ULID timestamps cover 1970-01-01 UTC to the year 10889.')
   ELSE (pg_catalog.lpad(pg_catalog.to_hex(idgen_internal.time_unix_us(at) / 1000), 12, '0')
         || '00000000000000000000')::uuid
@@ -163,11 +165,19 @@ COMMENT ON FUNCTION idgen_internal.ulid_bound_of(timestamptz) IS
 -- The functions of idgen's ULID family (on uuid; the idgen.ulid type needs C).
 ---------------------------------------------------------------------------------------------------
 
+-- PL/pgSQL for one clock reading and one random uuid in variables, as idgen.uuidv7().
 CREATE FUNCTION idgen.ulid()
 RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL RESTRICTED
-RETURN idgen_internal.ulid_of_us(idgen_internal.time_unix_us(pg_catalog.clock_timestamp()),
-                                 pg_catalog.gen_random_uuid());
+LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+SET search_path = pg_catalog, pg_temp
+AS $ulid$
+DECLARE
+  us bigint := idgen_internal.time_unix_us(clock_timestamp());
+  random uuid := gen_random_uuid();
+BEGIN
+  RETURN idgen_internal.ulid_of_us(us, random);
+END
+$ulid$;
 
 COMMENT ON FUNCTION idgen.ulid() IS
 'A new ULID as uuid: 48-bit Unix ms, then the microsecond within it (10 bits) and 70 random bits, so ids of a session are ordered to the microsecond';
@@ -182,11 +192,16 @@ COMMENT ON FUNCTION idgen.to_ulid(uuid) IS
 
 CREATE FUNCTION idgen.ulid_to_uuid(ulid text)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN CASE WHEN idgen_internal.ulid_text_ok(ulid)
-  THEN idgen_internal.crockford_decode_hex(ulid, 0)::uuid
-  ELSE idgen_internal.ulid_refuse(ulid)
-END;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $decode$
+BEGIN
+  RETURN CASE WHEN idgen_internal.ulid_text_ok(ulid)
+    THEN idgen_internal.crockford_decode_hex(ulid, 0)::uuid
+    ELSE idgen_internal.ulid_refuse(ulid)
+  END;
+END
+$decode$;
 
 COMMENT ON FUNCTION idgen.ulid_to_uuid(text) IS
 'The uuid of a ULID text: 26 characters of Crockford base32 in either case, first character 0-7; 22P02 naming the character otherwise (I, L, O and U are refused)';
@@ -214,8 +229,13 @@ COMMENT ON FUNCTION idgen.ulid_timestamp(uuid) IS
 
 CREATE FUNCTION idgen.ulid_bound(at timestamptz)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen_internal.ulid_bound_of(at);
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $bound$
+BEGIN
+  RETURN idgen_internal.ulid_bound_of(at);
+END
+$bound$;
 
 COMMENT ON FUNCTION idgen.ulid_bound(timestamptz) IS
 'The smallest ULID of an instant''s ms: id >= idgen.ulid_bound(t) selects the ULIDs made at or after t';

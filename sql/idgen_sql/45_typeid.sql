@@ -54,10 +54,11 @@ $problem$;
 COMMENT ON FUNCTION idgen_internal.typeid_prefix_problem(text) IS
 'What a TypeID prefix breaks (errdetail), or NULL when it is allowed';
 
--- Raises idgen's 22023 for a prefix parameter: NULL or one TypeID does not allow.
+-- Raises idgen's 22023 for a prefix parameter: NULL or one TypeID does not allow. The refusers are
+-- IMMUTABLE, as time_raise (30_uuidv7.sql), so that the helpers calling them are inlined.
 CREATE FUNCTION idgen_internal.typeid_refuse_prefix(prefix text)
 RETURNS text
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $refuse$
 BEGIN
@@ -79,7 +80,7 @@ COMMENT ON FUNCTION idgen_internal.typeid_refuse_prefix(text) IS
 -- its length, a first character above 7.
 CREATE FUNCTION idgen_internal.typeid_refuse(typeid text)
 RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $refuse$
 DECLARE
@@ -145,7 +146,7 @@ COMMENT ON FUNCTION idgen_internal.typeid_format(text, uuid) IS
 -- raise, else NULL for both.
 CREATE FUNCTION idgen_internal.typeid_uuid_of_prefix(typeid text, prefix text, raise boolean)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE
   WHEN NOT idgen_internal.typeid_prefix_ok(prefix)
     THEN idgen_internal.typeid_refuse_prefix(prefix)::uuid
@@ -153,7 +154,7 @@ RETURN CASE
     THEN CASE WHEN raise THEN idgen_internal.typeid_refuse(typeid) END
   WHEN (pg_catalog.left(typeid, -27) COLLATE pg_catalog."C") = prefix
     THEN idgen_internal.crockford_decode_hex(typeid, pg_catalog.length(typeid) - 26)::uuid
-  WHEN raise THEN idgen_internal.time_raise(NULL::uuid, '22023',
+  WHEN raise THEN idgen_internal.time_raise(NULL::uuid, typeid || prefix, '22023',
     pg_catalog.format('TypeID "%s" does not have the prefix "%s"',
                       idgen_internal.time_clip(typeid), idgen_internal.time_clip(prefix)),
     CASE WHEN pg_catalog.length(typeid) = 26 THEN 'It has no prefix.'
@@ -168,35 +169,54 @@ COMMENT ON FUNCTION idgen_internal.typeid_uuid_of_prefix(text, text, boolean) IS
 -- The functions of idgen's TypeID family on text.
 ---------------------------------------------------------------------------------------------------
 
+-- PL/pgSQL, the new uuid in a variable, so that the encoding is inlined (as idgen.uuidv7()).
 CREATE FUNCTION idgen.typeid(prefix text)
 RETURNS text
-LANGUAGE sql VOLATILE PARALLEL RESTRICTED
-RETURN CASE WHEN idgen_internal.typeid_prefix_ok(prefix)
-  THEN idgen_internal.typeid_format(prefix, idgen.uuidv7())
-  ELSE idgen_internal.typeid_refuse_prefix(prefix)
-END;
+LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+SET search_path = pg_catalog, pg_temp
+AS $typeid$
+DECLARE
+  id uuid;
+BEGIN
+  IF NOT coalesce(idgen_internal.typeid_prefix_ok(prefix), false) THEN
+    RETURN idgen_internal.typeid_refuse_prefix(prefix);
+  END IF;
+  id := idgen.uuidv7();
+  RETURN idgen_internal.typeid_format(prefix, id);
+END
+$typeid$;
 
 COMMENT ON FUNCTION idgen.typeid(text) IS
 'A new TypeID: the prefix (0 to 63 of a-z and _, not at either end), _, and a new UUIDv7 in lower-case base32; 22023 for a prefix TypeID does not allow';
 
 CREATE FUNCTION idgen.typeid(prefix text, id uuid)
 RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN CASE WHEN idgen_internal.typeid_prefix_ok(prefix)
-  THEN idgen_internal.typeid_format(prefix, id)
-  ELSE idgen_internal.typeid_refuse_prefix(prefix)
-END;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $typeid$
+BEGIN
+  RETURN CASE WHEN idgen_internal.typeid_prefix_ok(prefix)
+    THEN idgen_internal.typeid_format(prefix, id)
+    ELSE idgen_internal.typeid_refuse_prefix(prefix)
+  END;
+END
+$typeid$;
 
 COMMENT ON FUNCTION idgen.typeid(text, uuid) IS
 'The TypeID of a given uuid with a prefix';
 
 CREATE FUNCTION idgen.typeid_to_uuid(typeid text)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN CASE WHEN idgen_internal.typeid_text_ok(typeid)
-  THEN idgen_internal.crockford_decode_hex(typeid, pg_catalog.length(typeid) - 26)::uuid
-  ELSE idgen_internal.typeid_refuse(typeid)
-END;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $decode$
+BEGIN
+  RETURN CASE WHEN idgen_internal.typeid_text_ok(typeid)
+    THEN idgen_internal.crockford_decode_hex(typeid, pg_catalog.length(typeid) - 26)::uuid
+    ELSE idgen_internal.typeid_refuse(typeid)
+  END;
+END
+$decode$;
 
 COMMENT ON FUNCTION idgen.typeid_to_uuid(text) IS
 'The uuid of a TypeID; 22P02 naming the rule it breaks';
@@ -215,11 +235,16 @@ COMMENT ON FUNCTION idgen.try_typeid_to_uuid(text) IS
 
 CREATE FUNCTION idgen.typeid_prefix(typeid text)
 RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN CASE WHEN idgen_internal.typeid_text_ok(typeid)
-  THEN pg_catalog.left(typeid, -27)
-  ELSE idgen_internal.typeid_refuse(typeid)::text
-END;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $prefix$
+BEGIN
+  RETURN CASE WHEN idgen_internal.typeid_text_ok(typeid)
+    THEN pg_catalog.left(typeid, -27)
+    ELSE idgen_internal.typeid_refuse(typeid)::text
+  END;
+END
+$prefix$;
 
 COMMENT ON FUNCTION idgen.typeid_prefix(text) IS
 'The prefix of a TypeID ('''' when it has none); 22P02 for text that is not a TypeID';
@@ -237,16 +262,26 @@ COMMENT ON FUNCTION idgen.typeid_valid(text, text) IS
 
 CREATE FUNCTION idgen.typeid_to_uuid(typeid text, prefix text)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen_internal.typeid_uuid_of_prefix(typeid, prefix, true);
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $decode$
+BEGIN
+  RETURN idgen_internal.typeid_uuid_of_prefix(typeid, prefix, true);
+END
+$decode$;
 
 COMMENT ON FUNCTION idgen.typeid_to_uuid(text, text) IS
 'The uuid of a TypeID that has exactly this prefix; 22P02 for text that is not a TypeID, 22023 for another prefix';
 
 CREATE FUNCTION idgen.try_typeid_to_uuid(typeid text, prefix text)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen_internal.typeid_uuid_of_prefix(typeid, prefix, false);
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $decode$
+BEGIN
+  RETURN idgen_internal.typeid_uuid_of_prefix(typeid, prefix, false);
+END
+$decode$;
 
 COMMENT ON FUNCTION idgen.try_typeid_to_uuid(text, text) IS
 'idgen.typeid_to_uuid(typeid, prefix), but NULL for text that is not a TypeID of this prefix (an API lookup)';
