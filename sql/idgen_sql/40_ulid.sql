@@ -15,7 +15,7 @@
 -- holds bits 125 - 5c .. 129 - 5c, taken from the one or two bytes that hold them, looked up in
 -- alphabet (upper case for ULIDs, lower case for TypeIDs). One expression of byte reads that
 -- PostgreSQL inlines into the caller.
-CREATE FUNCTION idgen_internal.crockford_encode(bytes bytea, alphabet text)
+CREATE FUNCTION idgen_lib.crockford_encode(bytes bytea, alphabet text)
 RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN pg_catalog.substr(alphabet, ((pg_catalog.get_byte(bytes, 0) >> 5) & 31) + 1, 1)
@@ -45,14 +45,14 @@ RETURN pg_catalog.substr(alphabet, ((pg_catalog.get_byte(bytes, 0) >> 5) & 31) +
   || pg_catalog.substr(alphabet, (((pg_catalog.get_byte(bytes, 14) << 8 | pg_catalog.get_byte(bytes, 15)) >> 5) & 31) + 1, 1)
   || pg_catalog.substr(alphabet, (pg_catalog.get_byte(bytes, 15) & 31) + 1, 1);
 
-COMMENT ON FUNCTION idgen_internal.crockford_encode(bytea, text) IS
+COMMENT ON FUNCTION idgen_lib.crockford_encode(bytea, text) IS
 'The 26 Crockford base32 characters of 16 bytes in the alphabet given';
 
 -- The 32 hex digits of the 26 base32 characters of digits after its first skip characters, read
 -- in either case (values 0 to 31, at 0 to 31 and 32 to 63 of the lookup string). The text must have
 -- passed the format's check: anything else gives some other value, never an error, so the try_
 -- forms can append their check's result and cast once.
-CREATE FUNCTION idgen_internal.crockford_decode_hex(digits text, skip integer)
+CREATE FUNCTION idgen_lib.crockford_decode_hex(digits text, skip integer)
 RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN pg_catalog.lpad(pg_catalog.to_hex(
@@ -85,26 +85,26 @@ RETURN pg_catalog.lpad(pg_catalog.to_hex(
     | ((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ0123456789abcdefghjkmnpqrstvwxyz', pg_catalog.substr(digits, skip + 25, 1)) - 1 & 31)::bigint << 5)
     | ((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ0123456789abcdefghjkmnpqrstvwxyz', pg_catalog.substr(digits, skip + 26, 1)) - 1 & 31)::bigint)), 16, '0');
 
-COMMENT ON FUNCTION idgen_internal.crockford_decode_hex(text, integer) IS
+COMMENT ON FUNCTION idgen_lib.crockford_decode_hex(text, integer) IS
 'The 32 hex digits of 26 checked Crockford base32 characters (either case) after the first skip characters';
 
 -- A ULID text as idgen reads it: 26 characters of the alphabet in either case (I, L, O and U
 -- refused), the first 0 to 7 (a larger one would need a 131st bit). In the C collation, which
 -- compares bytes and which the regular expression needs whatever the caller's collation is.
-CREATE FUNCTION idgen_internal.ulid_text_ok(ulid text)
+CREATE FUNCTION idgen_lib.ulid_text_ok(ulid text)
 RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (ulid COLLATE pg_catalog."C")
   ~ '^[0-7][0123456789ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyz]{25}$';
 
-COMMENT ON FUNCTION idgen_internal.ulid_text_ok(text) IS
+COMMENT ON FUNCTION idgen_lib.ulid_text_ok(text) IS
 'Whether text is a ULID as idgen reads it';
 
 -- Raises idgen's error for a text that is not a ULID (22P02): the first character outside the
 -- alphabet, else the length, else a first character above 7. IMMUTABLE, as time_raise, so that
 -- the helpers calling it are inlined; its argument is the text refused, never constant when the
 -- text is not.
-CREATE FUNCTION idgen_internal.ulid_refuse(ulid text)
+CREATE FUNCTION idgen_lib.ulid_refuse(ulid text)
 RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -123,17 +123,17 @@ BEGIN
                      left(ulid, 1));
   END IF;
   RAISE EXCEPTION USING ERRCODE = '22P02',
-    MESSAGE = format('invalid ULID: "%s"', idgen_internal.time_clip(ulid)), DETAIL = detail;
+    MESSAGE = format('invalid ULID: "%s"', idgen_lib.time_clip(ulid)), DETAIL = detail;
 END
 $refuse$;
 
-COMMENT ON FUNCTION idgen_internal.ulid_refuse(text) IS
+COMMENT ON FUNCTION idgen_lib.ulid_refuse(text) IS
 'Raises idgen''s 22P02 for a text that is not a ULID, naming the character, the length or the first character';
 
 -- A new ULID of a Unix time in microseconds from one reading of the clock and one random uuid
 -- (whose version and variant bits are left out): 48-bit ms, 10 bits of the microsecond in it,
 -- 6 + 64 random bits.
-CREATE FUNCTION idgen_internal.ulid_of_us(us bigint, random uuid)
+CREATE FUNCTION idgen_lib.ulid_of_us(us bigint, random uuid)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (pg_catalog.lpad(pg_catalog.to_hex(((us / 1000) << 16) | ((us % 1000) << 6)
@@ -141,24 +141,24 @@ RETURN (pg_catalog.lpad(pg_catalog.to_hex(((us / 1000) << 16) | ((us % 1000) << 
         || pg_catalog.substr(random::text, 16, 1) || pg_catalog.substr(random::text, 21, 3)
         || pg_catalog.right(random::text, 12))::uuid;
 
-COMMENT ON FUNCTION idgen_internal.ulid_of_us(bigint, uuid) IS
+COMMENT ON FUNCTION idgen_lib.ulid_of_us(bigint, uuid) IS
 'A ULID of a Unix time in microseconds: its ms, the microsecond within it (10 bits), 70 bits of a random uuid';
 
 -- The smallest ULID of an instant's millisecond (floor), for the bound.
-CREATE FUNCTION idgen_internal.ulid_bound_of(at timestamptz)
+CREATE FUNCTION idgen_lib.ulid_bound_of(at timestamptz)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE
   WHEN NOT pg_catalog.isfinite(at)
-    THEN idgen_internal.time_raise(NULL::uuid, at, '22008', 'at must be a finite timestamp')
+    THEN idgen_lib.time_raise(NULL::uuid, at, '22008', 'at must be a finite timestamp')
   WHEN at < '1970-01-01 00:00:00+00'::timestamptz OR at >= '10889-08-02 05:31:50.656+00'::timestamptz
-    THEN idgen_internal.time_raise(NULL::uuid, at, '22008', 'at is outside the range of ULID timestamps',
+    THEN idgen_lib.time_raise(NULL::uuid, at, '22008', 'at is outside the range of ULID timestamps',
                                    'ULID timestamps cover 1970-01-01 UTC to the year 10889.')
-  ELSE (pg_catalog.lpad(pg_catalog.to_hex(idgen_internal.time_unix_us(at) / 1000), 12, '0')
+  ELSE (pg_catalog.lpad(pg_catalog.to_hex(idgen_lib.time_unix_us(at) / 1000), 12, '0')
         || '00000000000000000000')::uuid
 END;
 
-COMMENT ON FUNCTION idgen_internal.ulid_bound_of(timestamptz) IS
+COMMENT ON FUNCTION idgen_lib.ulid_bound_of(timestamptz) IS
 'The smallest ULID of an instant''s millisecond (22008 outside 1970 .. 10889)';
 
 ---------------------------------------------------------------------------------------------------
@@ -172,10 +172,10 @@ LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
 AS $ulid$
 DECLARE
-  us bigint := idgen_internal.time_unix_us(clock_timestamp());
+  us bigint := idgen_lib.time_unix_us(clock_timestamp());
   random uuid := gen_random_uuid();
 BEGIN
-  RETURN idgen_internal.ulid_of_us(us, random);
+  RETURN idgen_lib.ulid_of_us(us, random);
 END
 $ulid$;
 
@@ -185,7 +185,7 @@ COMMENT ON FUNCTION idgen.ulid() IS
 CREATE FUNCTION idgen.to_ulid(id uuid)
 RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen_internal.crockford_encode(pg_catalog.uuid_send(id), '0123456789ABCDEFGHJKMNPQRSTVWXYZ');
+RETURN idgen_lib.crockford_encode(pg_catalog.uuid_send(id), '0123456789ABCDEFGHJKMNPQRSTVWXYZ');
 
 COMMENT ON FUNCTION idgen.to_ulid(uuid) IS
 'The 26-character ULID text of a uuid (Crockford base32, upper case), as pgx_ulid writes it';
@@ -196,9 +196,9 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $decode$
 BEGIN
-  RETURN CASE WHEN idgen_internal.ulid_text_ok(ulid)
-    THEN idgen_internal.crockford_decode_hex(ulid, 0)::uuid
-    ELSE idgen_internal.ulid_refuse(ulid)
+  RETURN CASE WHEN idgen_lib.ulid_text_ok(ulid)
+    THEN idgen_lib.crockford_decode_hex(ulid, 0)::uuid
+    ELSE idgen_lib.ulid_refuse(ulid)
   END;
 END
 $decode$;
@@ -211,7 +211,7 @@ COMMENT ON FUNCTION idgen.ulid_to_uuid(text) IS
 CREATE FUNCTION idgen.try_ulid_to_uuid(ulid text)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (idgen_internal.crockford_decode_hex(ulid, 0)
+RETURN (idgen_lib.crockford_decode_hex(ulid, 0)
         || pg_catalog.left(pg_catalog.substring(ulid COLLATE pg_catalog."C",
              '^[0-7][0123456789ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyz]{25}$'), 0))::uuid;
 
@@ -221,7 +221,7 @@ COMMENT ON FUNCTION idgen.try_ulid_to_uuid(text) IS
 CREATE FUNCTION idgen.ulid_timestamp(id uuid)
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idgen_internal.time_from_unix_us(
+RETURN idgen_lib.time_from_unix_us(
   ('x' || pg_catalog.substr(id::text, 1, 8) || pg_catalog.substr(id::text, 10, 4))::bit(48)::bigint * 1000);
 
 COMMENT ON FUNCTION idgen.ulid_timestamp(uuid) IS
@@ -233,7 +233,7 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $bound$
 BEGIN
-  RETURN idgen_internal.ulid_bound_of(at);
+  RETURN idgen_lib.ulid_bound_of(at);
 END
 $bound$;
 

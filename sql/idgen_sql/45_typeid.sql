@@ -13,28 +13,28 @@
 ---------------------------------------------------------------------------------------------------
 
 -- Whether a prefix is one TypeID allows.
-CREATE FUNCTION idgen_internal.typeid_prefix_ok(prefix text)
+CREATE FUNCTION idgen_lib.typeid_prefix_ok(prefix text)
 RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (prefix COLLATE pg_catalog."C") ~ '^(?:[a-z](?:[a-z_]{0,61}[a-z])?)?$';
 
-COMMENT ON FUNCTION idgen_internal.typeid_prefix_ok(text) IS
+COMMENT ON FUNCTION idgen_lib.typeid_prefix_ok(text) IS
 'Whether a prefix is one TypeID allows: 0 to 63 of a-z and _, not at either end';
 
 -- Whether a text is a TypeID: the prefix, then "_" and 26 lower-case base32 characters, the first
 -- 0 to 7, or those 26 alone. The prefix ends before the last "_", as idgen splits the text.
-CREATE FUNCTION idgen_internal.typeid_text_ok(typeid text)
+CREATE FUNCTION idgen_lib.typeid_text_ok(typeid text)
 RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (typeid COLLATE pg_catalog."C")
   ~ '^(?:[a-z](?:[a-z_]{0,61}[a-z])?_)?[0-7][0123456789abcdefghjkmnpqrstvwxyz]{25}$';
 
-COMMENT ON FUNCTION idgen_internal.typeid_text_ok(text) IS
+COMMENT ON FUNCTION idgen_lib.typeid_text_ok(text) IS
 'Whether text is a TypeID: prefix_ and 26 lower-case base32 characters (first 0-7), or the 26 alone';
 
 -- What a prefix breaks, in idgen's words and order (length in bytes, then the first character
 -- outside a-z and _, then an _ at either end); NULL when it is allowed.
-CREATE FUNCTION idgen_internal.typeid_prefix_problem(prefix text)
+CREATE FUNCTION idgen_lib.typeid_prefix_problem(prefix text)
 RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -51,12 +51,12 @@ BEGIN
 END
 $problem$;
 
-COMMENT ON FUNCTION idgen_internal.typeid_prefix_problem(text) IS
+COMMENT ON FUNCTION idgen_lib.typeid_prefix_problem(text) IS
 'What a TypeID prefix breaks (errdetail), or NULL when it is allowed';
 
 -- Raises idgen's 22023 for a prefix parameter: NULL or one TypeID does not allow. The refusers are
 -- IMMUTABLE, as time_raise (30_uuidv7.sql), so that the helpers calling them are inlined.
-CREATE FUNCTION idgen_internal.typeid_refuse_prefix(prefix text)
+CREATE FUNCTION idgen_lib.typeid_refuse_prefix(prefix text)
 RETURNS text
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -66,19 +66,19 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = '22023', MESSAGE = 'prefix must not be null';
   END IF;
   RAISE EXCEPTION USING ERRCODE = '22023',
-    MESSAGE = format('invalid TypeID prefix: "%s"', idgen_internal.time_clip(prefix)),
-    DETAIL = idgen_internal.typeid_prefix_problem(prefix);
+    MESSAGE = format('invalid TypeID prefix: "%s"', idgen_lib.time_clip(prefix)),
+    DETAIL = idgen_lib.typeid_prefix_problem(prefix);
 END
 $refuse$;
 
-COMMENT ON FUNCTION idgen_internal.typeid_refuse_prefix(text) IS
+COMMENT ON FUNCTION idgen_lib.typeid_refuse_prefix(text) IS
 'Raises idgen''s 22023 for a NULL prefix or one TypeID does not allow';
 
 -- Raises idgen's 22P02 for a text that is not a TypeID, naming the rule it breaks as idgen's parser
 -- meets them: split at the last "_"; an empty prefix; no "_" and not 26 bytes (a "-" meant as the
 -- separator); the prefix's rules; the suffix's first character outside the lower-case alphabet,
 -- its length, a first character above 7.
-CREATE FUNCTION idgen_internal.typeid_refuse(typeid text)
+CREATE FUNCTION idgen_lib.typeid_refuse(typeid text)
 RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -105,7 +105,7 @@ BEGIN
       ELSE 'A TypeID is a prefix, "_" and a 26-character suffix, or the suffix alone; this has no "_" and is not 26 characters.'
     END;
   ELSE
-    detail := idgen_internal.typeid_prefix_problem(prefix);
+    detail := idgen_lib.typeid_prefix_problem(prefix);
     IF detail IS NOT NULL AND octet_length(prefix) <= 63 AND (prefix COLLATE "C") ~ '[^a-z_]' THEN
       at := strpos(prefix, substring(prefix COLLATE "C" FROM '[^a-z_]'));
     ELSIF detail IS NULL THEN
@@ -124,45 +124,45 @@ BEGIN
     detail := format('Character %s ("%s"): %s', at, substr(typeid, at, 1), detail);
   END IF;
   RAISE EXCEPTION USING ERRCODE = '22P02',
-    MESSAGE = format('invalid TypeID: "%s"', idgen_internal.time_clip(typeid)), DETAIL = detail;
+    MESSAGE = format('invalid TypeID: "%s"', idgen_lib.time_clip(typeid)), DETAIL = detail;
 END
 $refuse$;
 
-COMMENT ON FUNCTION idgen_internal.typeid_refuse(text) IS
+COMMENT ON FUNCTION idgen_lib.typeid_refuse(text) IS
 'Raises idgen''s 22P02 for a text that is not a TypeID, naming the rule it breaks';
 
 -- The TypeID of a checked prefix and a uuid: "_" only after a prefix.
-CREATE FUNCTION idgen_internal.typeid_format(prefix text, id uuid)
+CREATE FUNCTION idgen_lib.typeid_format(prefix text, id uuid)
 RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN prefix || pg_catalog.left('_', pg_catalog.length(prefix))
-  || idgen_internal.crockford_encode(pg_catalog.uuid_send(id), '0123456789abcdefghjkmnpqrstvwxyz');
+  || idgen_lib.crockford_encode(pg_catalog.uuid_send(id), '0123456789abcdefghjkmnpqrstvwxyz');
 
-COMMENT ON FUNCTION idgen_internal.typeid_format(text, uuid) IS
+COMMENT ON FUNCTION idgen_lib.typeid_format(text, uuid) IS
 'The TypeID text of a checked prefix and a uuid';
 
 -- The uuid of a TypeID of this prefix: 22023 for a prefix TypeID does not allow (first, as idgen
 -- checks its parameter), 22P02 for a text that is not a TypeID, then 22023 for another prefix when
 -- raise, else NULL for both.
-CREATE FUNCTION idgen_internal.typeid_uuid_of_prefix(typeid text, prefix text, raise boolean)
+CREATE FUNCTION idgen_lib.typeid_uuid_of_prefix(typeid text, prefix text, raise boolean)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE
-  WHEN NOT idgen_internal.typeid_prefix_ok(prefix)
-    THEN idgen_internal.typeid_refuse_prefix(prefix)::uuid
-  WHEN NOT idgen_internal.typeid_text_ok(typeid)
-    THEN CASE WHEN raise THEN idgen_internal.typeid_refuse(typeid) END
+  WHEN NOT idgen_lib.typeid_prefix_ok(prefix)
+    THEN idgen_lib.typeid_refuse_prefix(prefix)::uuid
+  WHEN NOT idgen_lib.typeid_text_ok(typeid)
+    THEN CASE WHEN raise THEN idgen_lib.typeid_refuse(typeid) END
   WHEN (pg_catalog.left(typeid, -27) COLLATE pg_catalog."C") = prefix
-    THEN idgen_internal.crockford_decode_hex(typeid, pg_catalog.length(typeid) - 26)::uuid
-  WHEN raise THEN idgen_internal.time_raise(NULL::uuid, typeid || prefix, '22023',
+    THEN idgen_lib.crockford_decode_hex(typeid, pg_catalog.length(typeid) - 26)::uuid
+  WHEN raise THEN idgen_lib.time_raise(NULL::uuid, typeid || prefix, '22023',
     pg_catalog.format('TypeID "%s" does not have the prefix "%s"',
-                      idgen_internal.time_clip(typeid), idgen_internal.time_clip(prefix)),
+                      idgen_lib.time_clip(typeid), idgen_lib.time_clip(prefix)),
     CASE WHEN pg_catalog.length(typeid) = 26 THEN 'It has no prefix.'
-      ELSE pg_catalog.format('Its prefix is "%s".', idgen_internal.time_clip(pg_catalog.left(typeid, -27)))
+      ELSE pg_catalog.format('Its prefix is "%s".', idgen_lib.time_clip(pg_catalog.left(typeid, -27)))
     END)
 END;
 
-COMMENT ON FUNCTION idgen_internal.typeid_uuid_of_prefix(text, text, boolean) IS
+COMMENT ON FUNCTION idgen_lib.typeid_uuid_of_prefix(text, text, boolean) IS
 'The uuid of a TypeID that has exactly this prefix (errors or NULL as idgen''s two forms answer)';
 
 ---------------------------------------------------------------------------------------------------
@@ -178,11 +178,11 @@ AS $typeid$
 DECLARE
   id uuid;
 BEGIN
-  IF NOT coalesce(idgen_internal.typeid_prefix_ok(prefix), false) THEN
-    RETURN idgen_internal.typeid_refuse_prefix(prefix);
+  IF NOT coalesce(idgen_lib.typeid_prefix_ok(prefix), false) THEN
+    RETURN idgen_lib.typeid_refuse_prefix(prefix);
   END IF;
   id := idgen.uuidv7();
-  RETURN idgen_internal.typeid_format(prefix, id);
+  RETURN idgen_lib.typeid_format(prefix, id);
 END
 $typeid$;
 
@@ -195,9 +195,9 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $typeid$
 BEGIN
-  RETURN CASE WHEN idgen_internal.typeid_prefix_ok(prefix)
-    THEN idgen_internal.typeid_format(prefix, id)
-    ELSE idgen_internal.typeid_refuse_prefix(prefix)
+  RETURN CASE WHEN idgen_lib.typeid_prefix_ok(prefix)
+    THEN idgen_lib.typeid_format(prefix, id)
+    ELSE idgen_lib.typeid_refuse_prefix(prefix)
   END;
 END
 $typeid$;
@@ -211,9 +211,9 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $decode$
 BEGIN
-  RETURN CASE WHEN idgen_internal.typeid_text_ok(typeid)
-    THEN idgen_internal.crockford_decode_hex(typeid, pg_catalog.length(typeid) - 26)::uuid
-    ELSE idgen_internal.typeid_refuse(typeid)
+  RETURN CASE WHEN idgen_lib.typeid_text_ok(typeid)
+    THEN idgen_lib.crockford_decode_hex(typeid, pg_catalog.length(typeid) - 26)::uuid
+    ELSE idgen_lib.typeid_refuse(typeid)
   END;
 END
 $decode$;
@@ -226,7 +226,7 @@ COMMENT ON FUNCTION idgen.typeid_to_uuid(text) IS
 CREATE FUNCTION idgen.try_typeid_to_uuid(typeid text)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (idgen_internal.crockford_decode_hex(typeid, pg_catalog.length(typeid) - 26)
+RETURN (idgen_lib.crockford_decode_hex(typeid, pg_catalog.length(typeid) - 26)
         || pg_catalog.left(pg_catalog.substring(typeid COLLATE pg_catalog."C",
              '^(?:[a-z](?:[a-z_]{0,61}[a-z])?_)?[0-7][0123456789abcdefghjkmnpqrstvwxyz]{25}$'), 0))::uuid;
 
@@ -239,9 +239,9 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $prefix$
 BEGIN
-  RETURN CASE WHEN idgen_internal.typeid_text_ok(typeid)
+  RETURN CASE WHEN idgen_lib.typeid_text_ok(typeid)
     THEN pg_catalog.left(typeid, -27)
-    ELSE idgen_internal.typeid_refuse(typeid)::text
+    ELSE idgen_lib.typeid_refuse(typeid)::text
   END;
 END
 $prefix$;
@@ -254,7 +254,7 @@ COMMENT ON FUNCTION idgen.typeid_prefix(text) IS
 CREATE FUNCTION idgen.typeid_valid(typeid text, prefix text)
 RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (idgen_internal.typeid_text_ok(typeid)::integer
+RETURN (idgen_lib.typeid_text_ok(typeid)::integer
         & ((pg_catalog.left(typeid, -27) COLLATE pg_catalog."C") = prefix)::integer) = 1;
 
 COMMENT ON FUNCTION idgen.typeid_valid(text, text) IS
@@ -266,7 +266,7 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $decode$
 BEGIN
-  RETURN idgen_internal.typeid_uuid_of_prefix(typeid, prefix, true);
+  RETURN idgen_lib.typeid_uuid_of_prefix(typeid, prefix, true);
 END
 $decode$;
 
@@ -279,7 +279,7 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $decode$
 BEGIN
-  RETURN idgen_internal.typeid_uuid_of_prefix(typeid, prefix, false);
+  RETURN idgen_lib.typeid_uuid_of_prefix(typeid, prefix, false);
 END
 $decode$;
 
