@@ -172,8 +172,11 @@ LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 AS $lock$
 BEGIN
+  IF events IS NULL OR ledger IS NULL THEN
+    RAISE EXCEPTION 'a ledger''s lock needs its table and ledger id' USING ERRCODE = 'null_value_not_allowed';
+  END IF;
   IF allowed IS NOT TRUE THEN
-    RAISE EXCEPTION 'permission denied to lock ledger % of table with OID %', ledger, events
+    RAISE EXCEPTION 'permission denied to lock ledger % of table %', ledger, events::regclass
       USING ERRCODE = 'insufficient_privilege',
       DETAIL = 'Only a role that may append to the ledger takes its lock: it needs INSERT and SELECT on the ledger_id and id columns, without row-level security.';
   END IF;
