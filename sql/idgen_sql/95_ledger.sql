@@ -138,7 +138,8 @@ COMMENT ON AGGREGATE idgen.ledger_verify_report(idgen.event_id, text, jsonb, jso
 --   a row lock, FOR UPDATE, on the ledger's row of idgen_internal.ledger_tails, held to the end of
 --   the appending transaction (a rolled-back savepoint releases it, as it would an advisory lock):
 --   no other role may name that table, so none can hold or queue the lock as an advisory lock on
---   a key it computes could be. pg_locks shows the lock only as a wait for a transaction.
+--   a key it computes could be. In pg_locks, an append waiting for it waits for the transaction
+--   that holds it.
 -- * An event may lead the real clock by one minute at most (idgen.ledger_max_lead's default; the
 --   setting does not exist here), except the latest timestamp + 1.
 -- * The table's shape is read from the catalog for each row (idgen caches it per table).
@@ -161,7 +162,7 @@ COMMENT ON TABLE idgen_internal.ledger_tails IS
   'One row per ledger table (oid) and ledger id, locked FOR UPDATE by each append to the ledger; rows of dropped tables are stale and may be deleted';
 GRANT SELECT, DELETE ON idgen_internal.ledger_tails TO @extowner@;
 
--- Takes the ledger's lock as the table's owner, for a caller that idgen_lib.ledger_lock found
+-- Takes the ledger's lock as idgen_sql's owner, for a caller that idgen_lib.ledger_lock found
 -- entitled (allowed). Only SQL-standard bodies made by this script reach it: no other role may
 -- use idgen_internal to name it. Inserts the row on the first append; a concurrent first append
 -- waits in the INSERT for the one that inserted (the uncommitted row is its lock until it ends),
@@ -203,7 +204,8 @@ COMMENT ON FUNCTION idgen_internal.ledger_tail_lock(oid, bigint, boolean) IS
 -- helper in idgen_lib that reaches state: the trigger runs as the appending role, who may not use
 -- idgen_internal, and the SQL-standard body is bound to the function when it is created. So a
 -- role can hold a ledger's lock only as long as it could by appending and keeping its
--- transaction open.
+-- transaction open. (A role that appends through a view, without INSERT on the ledger table
+-- itself, is refused with 42501.)
 CREATE FUNCTION idgen_lib.ledger_lock(events regclass, ledger bigint)
 RETURNS void
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
