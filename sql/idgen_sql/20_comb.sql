@@ -391,11 +391,14 @@ BEGIN ATOMIC
       THEN idgen_lib.comb_raise(NULL::uuid, '22023', 'block_size must be at least 1',
                                      'block_size is ' || block_size || '.', NULL, block_size)
     -- A regclass can hold any OID, and nextval words a missing relation or another kind of
-    -- relation differently between majors: both are refused here first, as idgen does.
+    -- relation differently between majors: both are refused here first, as idgen does. The
+    -- culprit is the joined row's column, not seq: from PostgreSQL 18 on, a SQL function's
+    -- statement is planned with its arguments' values as constants, so a raise whose arguments
+    -- are all parameters is evaluated at planning, in this branch even when it would not run.
     WHEN c.relkind IS NULL
       THEN idgen_lib.comb_raise(NULL::uuid, '42P01',
                                      'sequence with OID ' || seq::oid || ' does not exist', NULL,
-                                     NULL, seq)
+                                     NULL, c.relkind)
     WHEN c.relkind <> 'S'
       THEN idgen_lib.comb_raise(NULL::uuid, '42809',
                                      pg_catalog.format('"%s" is not a sequence', c.relname),

@@ -293,7 +293,7 @@ SELECT p.oid::regprocedure AS function, pg_get_function_arguments(p.oid) AS argu
        obj_description(p.oid, 'pg_proc') IS NOT NULL AS commented
 FROM pg_proc p
 WHERE p.pronamespace = 'idgen'::regnamespace AND p.proname LIKE 'comb%'
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text COLLATE "C";
 
 -- Parameters are checked in idgen's order: the layout, then the tolerance, then at, then the id.
 SELECT q, pg_temp.sqlstate_of(q) AS result FROM unnest(ARRAY[

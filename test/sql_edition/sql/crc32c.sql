@@ -2,7 +2,7 @@
 SELECT p.oid::regprocedure AS function, p.prorettype::regtype AS returns, p.provolatile,
        p.proisstrict, p.proparallel, obj_description(p.oid, 'pg_proc') AS comment
 FROM pg_proc p WHERE p.pronamespace = 'idgen'::regnamespace AND p.proname = 'crc32c'
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text COLLATE "C";
 
 -- The check value, the empty input, NULL.
 SELECT idgen.crc32c('123456789'::text) AS check_text, idgen.crc32c('\x313233343536373839'::bytea) AS check_bytea,

@@ -9,7 +9,7 @@ WHERE p.pronamespace = 'idgen'::regnamespace
   AND p.proname IN ('event_id', 'event_id_micros', 'event_id_timestamp', 'event_id_checksum',
                     'event_id_ledger', 'event_id_version', 'event_id_to_bytea', 'bytea_to_event_id',
                     'sorted_json', 'event_checksum', 'ledger_genesis', 'event_id_check')
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text COLLATE "C";
 SELECT pg_get_function_arguments('idgen.ledger_genesis'::regproc) AS genesis_arguments,
        pg_get_function_result('idgen.ledger_genesis'::regproc) AS genesis_result;
 

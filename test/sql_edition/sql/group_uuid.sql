@@ -32,7 +32,7 @@ WHERE p.pronamespace = 'idgen'::regnamespace
   AND p.proname IN ('crc12', 'group_uuid', 'group_uuid_key', 'group_uuid_group', 'group_key_text',
                     'group_key_from_text', 'register_group', 'group_name', 'group_target',
                     'distribute_groups', 'groups_changed', 'groups_forget_dropped')
-ORDER BY p.oid::regprocedure::text;
+ORDER BY p.oid::regprocedure::text COLLATE "C";
 SELECT column_name, data_type FROM information_schema.columns
 WHERE table_schema = 'idgen' AND table_name = 'groups' ORDER BY ordinal_position;
 SELECT has_function_privilege('public', 'idgen.register_group(text, integer, regclass)', 'EXECUTE') AS public_registers,

@@ -7,10 +7,10 @@ SELECT p.oid::regprocedure AS function, p.prorettype::regtype AS returns, p.prov
        p.proisstrict, p.proparallel
 FROM pg_proc p
 WHERE p.pronamespace = 'idgen'::regnamespace AND p.proname IN ('ledger_append', 'ledger_create')
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text COLLATE "C";
 SELECT a.aggfnoid::regprocedure AS aggregate, format_type(p.prorettype, NULL) AS returns, p.proparallel
 FROM pg_aggregate a JOIN pg_proc p ON p.oid = a.aggfnoid
-WHERE p.pronamespace = 'idgen'::regnamespace AND p.proname LIKE 'ledger_verify%' ORDER BY 1::text;
+WHERE p.pronamespace = 'idgen'::regnamespace AND p.proname LIKE 'ledger_verify%' ORDER BY a.aggfnoid::regprocedure::text COLLATE "C";
 SELECT t.typname, a.attname, format_type(a.atttypid, NULL) AS type
 FROM pg_type t JOIN pg_attribute a ON a.attrelid = t.typrelid
 WHERE t.typnamespace = 'idgen'::regnamespace AND t.typname LIKE 'ledger_verification%'

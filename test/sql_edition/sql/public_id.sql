@@ -17,7 +17,7 @@ SELECT p.oid::regprocedure AS function, pg_get_function_arguments(p.oid) AS argu
        p.proparallel AS parallel
 FROM pg_proc p
 WHERE p.pronamespace = 'idgen'::regnamespace AND p.proname LIKE 'public\_id%'
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text COLLATE "C";
 
 -- The rows of test/vectors/public_id.tsv (key, kind, value, public id, expect).
 CREATE TEMP TABLE vectors (key_base64 text, input_kind text, value text, uuid uuid, expect text);

@@ -88,7 +88,7 @@ BEGIN
            WHERE p.pronamespace IN ('idgen'::regnamespace, 'idgen_lib'::regnamespace, 'idgen_internal'::regnamespace)
              AND p.proname LIKE '%public\_id%' AND p.prokind = 'f' AND p.prorettype <> 'trigger'::regtype
              AND p.proargtypes::oid[] <@ ARRAY['uuid', 'bigint', 'integer', 'smallint', 'numeric']::regtype[]::oid[]
-           ORDER BY 1::text LOOP
+           ORDER BY p.oid::regprocedure::text COLLATE "C" LOOP
     BEGIN
       EXECUTE format('SELECT %s(%s)::text', f.oid::regproc,
                      (SELECT string_agg(format('%L::%s', CASE t WHEN 'uuid'::regtype THEN '46d1c388-f89a-e734-ab37-3d452d5eb7fd' ELSE '42' END, t::regtype), ', ')
@@ -122,7 +122,7 @@ SELECT has_function_privilege('idgen_pub_app', 'idgen.set_public_id_key(bytea)',
 SELECT p.oid::regprocedure AS function, p.prosecdef AS security_definer, p.proconfig AS settings
 FROM pg_proc p
 WHERE p.pronamespace = 'idgen'::regnamespace AND (p.proname LIKE 'public\_id%' OR p.proname = 'set_public_id_key')
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text COLLATE "C";
 
 \c contrib_regression
 DROP DATABASE idgen_pub;

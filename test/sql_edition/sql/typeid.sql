@@ -10,7 +10,7 @@ WHERE p.pronamespace = 'idgen'::regnamespace
   AND p.proname IN ('typeid', 'typeid_to_uuid', 'try_typeid_to_uuid', 'typeid_prefix', 'typeid_valid')
   AND p.proargtypes::regtype[] <@ ARRAY['text', 'uuid']::regtype[]
   AND p.prorettype IN ('text'::regtype, 'uuid'::regtype, 'boolean'::regtype)
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text COLLATE "C";
 
 -- The specification's valid vectors (test/vectors/typeid_valid.tsv): encoded and decoded.
 SELECT t, p, u, idgen.typeid(p, u::uuid) = t AS encodes, idgen.typeid_to_uuid(t) = u::uuid AS decodes,
@@ -60,10 +60,12 @@ SELECT pg_temp.outcome('SELECT idgen.typeid(NULL::text)');
 SELECT idgen.typeid(p, '01890a5d-ac96-774b-bcce-b302099a8057')
 FROM unnest(ARRAY['', 'a', 'user', 'a_b', repeat('a', 63)]) p;
 
--- New TypeIDs: the prefix, a UUIDv7 of the clock, a literal prefix and an empty one.
+-- New TypeIDs: the prefix, a UUIDv7 of the clock (not before the start instant truncated to the
+-- ms, at most the documented second ahead of the clock: docs/uuidv7.md), a literal prefix and an
+-- empty one.
 SELECT idgen.typeid_prefix(idgen.typeid('user')) AS literal, idgen.typeid_prefix(idgen.typeid('user'::text)) AS typed,
        length(idgen.typeid('')) AS without_prefix,
        idgen.uuid_version(idgen.typeid_to_uuid(idgen.typeid('user'), 'user')) AS version;
-SELECT bool_and(idgen.uuid_timestamp(idgen.typeid_to_uuid(x, 'user')) BETWEEN t - interval '1 ms' AND t2) AS clock_time,
+SELECT bool_and(idgen.uuid_timestamp(idgen.typeid_to_uuid(x, 'user')) BETWEEN date_trunc('milliseconds', t) AND t2 + interval '1 second') AS clock_time,
        count(DISTINCT x) AS ids
 FROM (SELECT clock_timestamp() AS t, idgen.typeid('user') AS x, clock_timestamp() AS t2 FROM generate_series(1, 2000)) s;

@@ -9,7 +9,7 @@ FROM pg_proc p
 WHERE p.pronamespace = 'idgen'::regnamespace
   AND p.proname IN ('ulid', 'to_ulid', 'ulid_to_uuid', 'try_ulid_to_uuid', 'ulid_timestamp', 'ulid_bound')
   AND p.prorettype IN ('uuid'::regtype, 'text'::regtype, 'timestamptz'::regtype)
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text COLLATE "C";
 
 SELECT t, idgen.ulid_to_uuid(t), idgen.to_ulid(idgen.ulid_to_uuid(t)), idgen.ulid_timestamp(idgen.ulid_to_uuid(t))
 FROM unnest(ARRAY['01ARZ3NDEKTSV4RRFFQ69G5FAV', '01arz3ndektsv4rrffq69g5fav', '00000000000000000000000000',
