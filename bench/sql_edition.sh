@@ -4,8 +4,9 @@
 # jetify-com/typeid-sql (typeid_generate, typeid_parse) and scoville/pgsql-ulid (uuid_to_ulid,
 # ulid_to_uuid), in ONE throwaway PostgreSQL 15 cluster: the cached build of test/lib/pg_majors.sh
 # copied to a temporary prefix (the cache itself is only read), this checkout's idgen and
-# idgen_sql installed there (make install), idgen preloaded with idgen.node_id = 1. Both editions
-# use schema idgen, so they live in two databases of the cluster:
+# idgen_sql installed there (make install), idgen preloaded with idgen.node_id = 1 (idgen_sql's
+# node number set to 1 too, by idgen.set_node_id). Both editions use schema idgen, so they live
+# in two databases of the cluster:
 #   c: CREATE EXTENSION idgen;
 #   s: CREATE EXTENSION pgcrypto and idgen_sql, and the three peers (their names, in schema
 #      public, clash neither with each other nor with idgen's).
@@ -23,9 +24,12 @@
 #   - conversions and decoders: SELECT count(f(v)) FROM t, on ROWS values prepared beforehand in
 #     an UNLOGGED table t of one column (made with the C edition in database c, copied to s, then
 #     vacuumed and frozen), net of the scan of that same table in the same database (count(v)).
-# Two rows use fewer values: idgen.distributed_id() makes ROWS/10 (at ROWS ids one statement would
-# outrun its rate limit of about 128 ids per ms and time the waiting), idgen.crc32c() reads
-# ROWS/100 values of 1 kB (its figure is per kB).
+# The C edition's statements make or read C_REPEAT times as many rows (the series C_REPEAT times
+# longer, the table joined with generate_series(1, C_REPEAT), and their floors the same), so that
+# they last long enough to time on a busy machine. Two functions use fewer values:
+# idgen.distributed_id() makes ROWS/10 ids, in C too (more would outrun its rate limit of about
+# 128 ids per ms and time the waiting), idgen.crc32c() reads ROWS/100 values of 1 kB (its figure
+# is per kB; in C read 10 * C_REPEAT times).
 # A function that the SQL edition lacks (to_regprocedure finds no such function in database s) is
 # reported as "not in this build"; a statement that fails in the warm-up pass is reported with its
 # error and not timed. Ratios are between figures of this run. Not a test: it asserts nothing.
@@ -35,12 +39,13 @@
 #                                      included (most of it the SQL edition's PL/pgSQL).
 # Environment (all optional):
 #   SQLED_ROWS=100000 SQLED_ROUNDS=5   rows per statement (N) and rounds (R): the defaults
+#   SQLED_C_REPEAT=10                  how many times the C edition's statements read their rows
 #   SQLED_PG=<prefix>                  the PostgreSQL 15 build to copy (default: the one
 #                                      test/lib/pg_majors.sh caches under /var/cache/idgen-postgres)
 #   SQLED_ARCHIVES=<dir>               the peers' archives (default ../shared/peers)
 #   SQLED_REPORT_DIR=<dir>             where the report goes (default bench/reports)
 # A dry run (a minute or two, mostly the build; figures meaningless):
-#   SQLED_ROWS=2000 SQLED_ROUNDS=1 SQLED_REPORT_DIR=/tmp bash bench/sql_edition.sh
+#   SQLED_ROWS=2000 SQLED_ROUNDS=1 SQLED_C_REPEAT=1 SQLED_REPORT_DIR=/tmp bash bench/sql_edition.sh
 # Output: the report, printed and saved as $SQLED_REPORT_DIR/sql-edition-<time>.txt (progress on
 # stderr).
 set -euo pipefail
@@ -49,8 +54,9 @@ root=$PWD
 
 rows=${SQLED_ROWS:-100000}
 rounds=${SQLED_ROUNDS:-5}
-[[ $rows =~ ^[1-9][0-9]*$ && $rounds =~ ^[1-9][0-9]*$ ]] ||
-  { echo "SQLED_ROWS and SQLED_ROUNDS must be positive integers" >&2; exit 1; }
+c_repeat=${SQLED_C_REPEAT:-10}
+[[ $rows =~ ^[1-9][0-9]*$ && $rounds =~ ^[1-9][0-9]*$ && $c_repeat =~ ^[1-9][0-9]*$ ]] ||
+  { echo "SQLED_ROWS, SQLED_ROUNDS and SQLED_C_REPEAT must be positive integers" >&2; exit 1; }
 # pg_major_prefix (the cached PostgreSQL 15, built on first use, about 4 minutes) and
 # ensure_contrib (dblink, from the same source archive)
 source test/lib/pg_majors.sh
@@ -174,6 +180,18 @@ EOF
 q c -c 'CREATE EXTENSION idgen' -c "$bench_time_sql"
 q s -c 'CREATE EXTENSION pgcrypto' -c 'CREATE EXTENSION idgen_sql' -c 'CREATE EXTENSION "uuidv7-sql"' \
   -c "$bench_time_sql"
+# idgen_sql's Snowflake node number, the C edition's idgen.node_id = 1 (where this build has it)
+sql_node=$(q s -At <<'EOF'
+SELECT CASE WHEN to_regprocedure('idgen.set_node_id(integer)') IS NULL THEN 'no idgen.set_node_id in this build'
+            ELSE 'idgen.set_node_id(1) in database s' END;
+DO $$
+BEGIN
+  IF to_regprocedure('idgen.set_node_id(integer)') IS NOT NULL THEN
+    EXECUTE 'SELECT idgen.set_node_id(1)';
+  END IF;
+END $$;
+EOF
+)
 for file in "$typeid_src"/sql/0*.sql "$ulid_src"/ulid-to-uuid.sql "$ulid_src"/uuid-to-ulid.sql; do
   q s -f "$file" >/dev/null
 done
@@ -241,7 +259,7 @@ q s -c "VACUUM (FREEZE, ANALYZE)"
 
 say "measuring: $rows rows per statement, $rounds rounds"
 measured=$work/measured.txt
-q postgres -v rows="$rows" -v rounds="$rounds" -v conn="host=$work/run port=$port user=postgres" \
+q postgres -v rows="$rows" -v rounds="$rounds" -v c_repeat="$c_repeat" -v conn="host=$work/run port=$port user=postgres" \
   -v tables="$(IFS=,; echo "${table_rows[*]}")" \
   >"$measured" <<'EOF'
 \pset footer off
@@ -251,16 +269,23 @@ SELECT dblink_connect('c', :'conn' || ' dbname=c') AS c_connected,
        dblink_connect('s', :'conn' || ' dbname=s') AS s_connected \gset
 
 -- Where the rows come from: the series (N, or N/10) or a table; its row count.
-CREATE TEMP TABLE srcs (src text PRIMARY KEY, from_clause text NOT NULL, nrows bigint NOT NULL);
-INSERT INTO srcs VALUES
-  ('series',    format('generate_series(1, %s)', :rows), :rows),
-  ('series/10', format('generate_series(1, %s)', greatest(:rows / 10, 1)), greatest(:rows / 10, 1));
-INSERT INTO srcs SELECT t, t, n FROM (VALUES :tables) x(t, n);
+CREATE TEMP TABLE srcs (src text PRIMARY KEY, nrows bigint NOT NULL);
+INSERT INTO srcs VALUES ('series', :rows), ('series/10', greatest(:rows / 10, 1));
+INSERT INTO srcs SELECT t, n FROM (VALUES :tables) x(t, n);
+-- The FROM clause of a source read rep times: the longer series, or the table joined with a
+-- series of rep rows (its floor is the same join).
+CREATE FUNCTION pg_temp.from_clause(src text, rep int) RETURNS text LANGUAGE sql AS $$
+  SELECT CASE WHEN src LIKE 'series%' THEN format('generate_series(1, %s)', s.nrows * rep)
+              WHEN rep = 1 THEN src
+              ELSE format('%s CROSS JOIN generate_series(1, %s) AS r', src, rep) END
+  FROM srcs s WHERE s.src = from_clause.src
+$$;
 
 -- The functions both editions have (or should have): a label, the expression, where its values
 -- come from, the function as to_regprocedure names it, and the job it belongs to.
 CREATE TEMP TABLE functions (ord int PRIMARY KEY, grp text NOT NULL, fn text UNIQUE NOT NULL,
-                             expr text NOT NULL, src text NOT NULL REFERENCES srcs, proc text NOT NULL);
+                             expr text NOT NULL, src text NOT NULL REFERENCES srcs, proc text NOT NULL,
+                             c_rep int NOT NULL DEFAULT :c_repeat);
 INSERT INTO functions VALUES
   -- generators
   (11, '1 generators', 'idgen.uuidv7()',             $e$idgen.uuidv7()$e$,       'series', 'idgen.uuidv7()'),
@@ -296,16 +321,21 @@ INSERT INTO functions VALUES
   (50, '3 decoders', 'idgen.distributed_id_timestamp(numeric)', $e$idgen.distributed_id_timestamp(v)$e$, 't_numeric', 'idgen.distributed_id_timestamp(numeric)'),
   (51, '3 decoders', 'idgen.comb_valid(uuid)',       $e$idgen.comb_valid(v)$e$,       't_comb',        'idgen.comb_valid(uuid,interval,timestamp with time zone,interval,integer)'),
   (52, '3 decoders', 'idgen.group_uuid_key(uuid)',   $e$idgen.group_uuid_key(v)$e$,   't_group_uuid',  'idgen.group_uuid_key(uuid)');
+-- The C edition's statements read their rows c_rep times (SQLED_C_REPEAT), so that they last
+-- about as long as the others; but a DistributedId statement makes its N/10 ids once (N would
+-- outrun its rate limit), and CRC-32C reads its N/100 kB ten times more.
+UPDATE functions SET c_rep = 1 WHERE fn LIKE 'idgen.distributed_id()%';
+UPDATE functions SET c_rep = c_rep * 10 WHERE fn LIKE 'idgen.crc32c%';
 
 -- Every statement timed: floors (per database and source), both editions' functions, the core
 -- baselines in both databases, the peers in database s. edition: C, SQL, core or the peer.
 CREATE TEMP TABLE candidates (ord int PRIMARY KEY, grp text NOT NULL, name text UNIQUE NOT NULL,
                               fn text, edition text NOT NULL, db text NOT NULL, expr text NOT NULL,
-                              src text NOT NULL REFERENCES srcs, floor text, proc text,
-                              status text NOT NULL DEFAULT 'ok');
-INSERT INTO candidates (ord, grp, name, fn, edition, db, expr, src, floor, proc)
+                              src text NOT NULL REFERENCES srcs, rep int NOT NULL DEFAULT 1,
+                              floor text, proc text, status text NOT NULL DEFAULT 'ok');
+INSERT INTO candidates (ord, grp, name, fn, edition, db, expr, src, rep, proc)
   SELECT 1000 * e.n + f.ord, f.grp, f.fn || ' [' || e.edition || ']', f.fn, e.edition, e.db, f.expr, f.src,
-         NULL, f.proc
+         CASE e.edition WHEN 'C' THEN f.c_rep ELSE 1 END, f.proc
   FROM functions f, (VALUES (1, 'C', 'c'), (2, 'SQL', 's')) e(n, edition, db);
 INSERT INTO candidates (ord, grp, name, fn, edition, db, expr, src, proc) VALUES
   (3001, '4 core baselines', 'gen_random_uuid() [core, c]', 'gen_random_uuid()', 'core', 'c', $e$gen_random_uuid()$e$, 'series', NULL),
@@ -319,15 +349,16 @@ INSERT INTO candidates (ord, grp, name, fn, edition, db, expr, src, proc) VALUES
   (4005, '5 SQL-only peers', 'typeid-sql typeid_parse(text)', 'typeid_parse(text)', 'typeid-sql', 's', $e$public.typeid_parse(v)$e$, 't_typeid_text', 'public.typeid_parse(text)'),
   (4006, '5 SQL-only peers', 'pgsql-ulid uuid_to_ulid(uuid)', 'uuid_to_ulid(uuid)', 'pgsql-ulid', 's', $e$public.uuid_to_ulid(v)$e$, 't_uuid', 'public.uuid_to_ulid(uuid)'),
   (4007, '5 SQL-only peers', 'pgsql-ulid ulid_to_uuid(text)', 'ulid_to_uuid(text)', 'pgsql-ulid', 's', $e$public.ulid_to_uuid(v)$e$, 't_ulid_text', 'public.ulid_to_uuid(text)');
--- the floors: the empty query on each series, the scan of each table used, in each database
-INSERT INTO candidates (ord, grp, name, edition, db, expr, src)
-  SELECT row_number() OVER (ORDER BY u.db, u.src), '0 floors',
-         CASE WHEN u.src LIKE 'series%' THEN format('empty query: count(1) FROM %s', s.from_clause)
-              ELSE format('scan %s: count(v)', u.src) END || ' [' || u.db || ']',
-         'floor', u.db, CASE WHEN u.src LIKE 'series%' THEN '1' ELSE 'v' END, u.src
-  FROM (SELECT DISTINCT db, src FROM candidates) u JOIN srcs s USING (src);
+-- the floors: the empty query on each series, the scan of each table (as often as it is read),
+-- in each database
+INSERT INTO candidates (ord, grp, name, edition, db, expr, src, rep)
+  SELECT row_number() OVER (ORDER BY u.db, u.src, u.rep), '0 floors',
+         CASE WHEN u.src LIKE 'series%' THEN 'empty query: count(1)' ELSE 'scan: count(v)' END
+           || ' FROM ' || pg_temp.from_clause(u.src, u.rep) || ' [' || u.db || ']',
+         'floor', u.db, CASE WHEN u.src LIKE 'series%' THEN '1' ELSE 'v' END, u.src, u.rep
+  FROM (SELECT DISTINCT db, src, rep FROM candidates) u;
 UPDATE candidates c SET floor = f.name FROM candidates f
-  WHERE f.grp = '0 floors' AND f.db = c.db AND f.src = c.src AND c.grp <> '0 floors';
+  WHERE f.grp = '0 floors' AND f.db = c.db AND f.src = c.src AND f.rep = c.rep AND c.grp <> '0 floors';
 
 -- What database s lacks: "not in this build" (the C edition's functions must all be there).
 DO $$
@@ -358,7 +389,7 @@ BEGIN
   -- buffers filled; a statement that fails there is reported with its error and not timed
   FOR r IN 0 .. current_setting('bench.rounds')::int LOOP
     FOR c IN SELECT * FROM candidates WHERE status = 'ok' ORDER BY md5(ord || ':' || r) LOOP
-      q := format('SELECT count(%s) FROM %s', c.expr, (SELECT from_clause FROM srcs WHERE src = c.src));
+      q := format('SELECT count(%s) FROM %s', c.expr, pg_temp.from_clause(c.src, c.rep));
       SELECT * INTO t FROM dblink(c.db, format('SELECT * FROM public.bench_time(%L)', q))
         AS x(ms double precision, err text);
       IF t.err IS NOT NULL THEN
@@ -371,10 +402,10 @@ BEGIN
 END $$;
 
 CREATE TEMP VIEW per_row AS
-  WITH m AS (SELECT t.name, percentile_cont(0.5) WITHIN GROUP (ORDER BY t.ms) * 1e6 / s.nrows AS ns,
+  WITH m AS (SELECT t.name, percentile_cont(0.5) WITHIN GROUP (ORDER BY t.ms) * 1e6 / (s.nrows * c.rep) AS ns,
                     max(t.ms) / nullif(min(t.ms), 0) AS spread
              FROM timings t JOIN candidates c USING (name) JOIN srcs s USING (src)
-             GROUP BY t.name, s.nrows)
+             GROUP BY t.name, s.nrows, c.rep)
   SELECT c.*, m.ns, m.ns - f.ns AS net, m.spread
   FROM candidates c LEFT JOIN m USING (name) LEFT JOIN m f ON f.name = c.floor;
 -- a net figure as text: empty where at or below zero (too small to resolve), else the status
@@ -388,11 +419,11 @@ CREATE TEMP VIEW shown AS
 \echo 'slowest round / fastest. [C]: idgen in database c; [SQL]: idgen_sql in database s.'
 \echo
 \echo 'Every statement:'
-SELECT p.grp AS "group", p.name AS what,
+SELECT p.grp AS "group", p.name AS what, s.nrows * p.rep AS "rows",
        round(p.ns::numeric, 1) AS "ns/row",
        CASE WHEN p.grp = '0 floors' THEN '' ELSE p.net_text END AS "ns/row net",
        round(p.spread::numeric, 2) AS spread
-FROM shown p ORDER BY p.grp, p.db, p.ord;
+FROM shown p JOIN srcs s USING (src) ORDER BY p.grp, p.db, p.ord;
 
 \echo
 \echo 'C edition against SQL edition (net ns per row; per kB for crc32c). SQL/C: the SQL edition''s'
@@ -500,8 +531,9 @@ report=$report_dir/sql-edition-$(date -u +%Y%m%d-%H%M%S).txt
   echo "  idgen and idgen_sql: this checkout, commit $idgen_commit; idgen_sql made from sql/idgen_sql/: $sql_sources"
   echo "  postgres-uuidv7-sql (dverite) commit $(peer_commit "$uuidv7_archive"); typeid-sql (jetify-com) commit $(peer_commit "$typeid_archive");"
   echo "  pgsql-ulid (scoville) commit $(peer_commit "$ulid_archive")"
-  echo "settings: shared_preload_libraries = 'idgen', idgen.node_id = 1, jit off, autovacuum off"
-  echo "rows per statement (N): $rows; rounds (R): $rounds; command: SQLED_ROWS=$rows SQLED_ROUNDS=$rounds bash bench/sql_edition.sh"
+  echo "settings: shared_preload_libraries = 'idgen', idgen.node_id = 1, jit off, autovacuum off; idgen_sql: $sql_node"
+  echo "rows per statement (N): $rows, the C edition's read $c_repeat times; rounds (R): $rounds;"
+  echo "command: SQLED_ROWS=$rows SQLED_ROUNDS=$rounds SQLED_C_REPEAT=$c_repeat bash bench/sql_edition.sh"
   echo "took $((SECONDS - started)) s, builds included"
   echo
   cat "$measured"
