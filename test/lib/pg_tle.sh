@@ -11,7 +11,7 @@ IDGEN_PG_TLE_SOURCES=${IDGEN_PG_TLE_SOURCES:-$(cd "$(dirname "${BASH_SOURCE[0]}"
 ensure_pg_tle() {
   local pg_config=$1 archive work log
   [ -f "$("$pg_config" --sharedir)/extension/pg_tle.control" ] && return 0
-  archive=$(ls "$IDGEN_PG_TLE_SOURCES"/pg_tle-*.tar.gz 2>/dev/null | head -n 1)
+  archive=$(find "$IDGEN_PG_TLE_SOURCES" -maxdepth 1 -name "pg_tle-*.tar.gz" 2>/dev/null | sort | head -n 1)
   [ -n "$archive" ] || { echo "no pg_tle archive in $IDGEN_PG_TLE_SOURCES" >&2; return 1; }
   work=$(mktemp -d /tmp/idgen-pg_tle.XXXXXX)
   log=$work/build.log
