@@ -1,17 +1,30 @@
 -- idgen_sql, the SQL edition of idgen: the same keys in SQL and PL/pgSQL only, for servers that
 -- cannot load idgen's library. Everything users call lives in schema idgen, with idgen's names,
--- arguments, defaults, results, volatility, strictness and parallel labels; state that only the
--- owner may see or change (sequences, the node number, the public-id key) lives in
--- idgen_internal.
+-- arguments, defaults, results, volatility, strictness and parallel labels; their helpers live in
+-- idgen_lib; state that only the owner may see or change (sequences, the node number, the
+-- public-id key, the group registry) lives in idgen_internal, which no other role may use: a role
+-- that could name a table there could queue a lock (CREATE RULE, COMMENT) that idgen would wait
+-- behind.
 --
 -- This folder is the one source: make writes the extension's script, the plain script and the
 -- pg_tle installer from its files in name order (the Makefile says how). Conventions:
--- * Every name outside the function's own arguments is schema-qualified (idgen., idgen_internal.,
---   pg_catalog.): the scripts run under a pinned search_path, but SQL-standard bodies (RETURN
---   ..., BEGIN ATOMIC) are resolved when the function is created, and PL/pgSQL ones pin theirs.
+-- * Every name outside the function's own arguments is schema-qualified (idgen., idgen_lib.,
+--   idgen_internal., pg_catalog.): the scripts run under a pinned search_path, but SQL-standard
+--   bodies (RETURN ..., BEGIN ATOMIC) are resolved when the function is created, and PL/pgSQL
+--   ones pin theirs.
 -- * Prefer LANGUAGE sql functions with SQL-standard bodies (PostgreSQL inlines them) and
 --   set-based expressions to PL/pgSQL loops.
 -- * Errors carry the SQLSTATE and message of idgen's C functions.
+
+-- idgen_lib holds the helpers of idgen's functions, which compute from their arguments only, and
+-- nothing else: every role may use it, since PL/pgSQL looks names up as its caller when it runs
+-- (SQL-standard bodies are bound when they are created). It holds no table or sequence, so a
+-- role that can name its objects can queue no lock that idgen waits for (its composite types are
+-- never locked).
+CREATE SCHEMA idgen_lib;
+COMMENT ON SCHEMA idgen_lib IS
+  'Helpers of idgen_sql''s functions (computed from their arguments only); no tables';
+GRANT USAGE ON SCHEMA idgen_lib TO PUBLIC;
 
 CREATE SCHEMA idgen_internal;
 COMMENT ON SCHEMA idgen_internal IS

@@ -22,7 +22,7 @@
 -- its type. culprit is the value the failed test looked at: an IMMUTABLE call whose arguments are
 -- all constants is evaluated when the query is planned, even in a CASE branch that would never
 -- run, so every call passes the non-constant input its branch depends on.
-CREATE FUNCTION idgen_internal.comb_raise(result anyelement, sqlstate text, message text,
+CREATE FUNCTION idgen_lib.comb_raise(result anyelement, sqlstate text, message text,
                                           detail text, hint text, culprit anycompatible)
 RETURNS anyelement
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
@@ -40,14 +40,14 @@ BEGIN
 END
 $raise$;
 
-COMMENT ON FUNCTION idgen_internal.comb_raise(anyelement, text, text, text, text, anycompatible) IS
+COMMENT ON FUNCTION idgen_lib.comb_raise(anyelement, text, text, text, text, anycompatible) IS
 'Raises the error a COMB function reports; called from a CASE branch of the SQL bodies';
 
 -- An interval parameter in microseconds, refused as idgen's interval readers refuse it: NULL and
 -- months or years with 22023 (months have no fixed length; a day counts as 24 hours), more than
 -- 64-bit microseconds with 22008. Days are checked on their own first, as idgen reduces them to
 -- microseconds before it adds the time part.
-CREATE FUNCTION idgen_internal.comb_interval_us(value interval, name text)
+CREATE FUNCTION idgen_lib.comb_interval_us(value interval, name text)
 RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -72,18 +72,18 @@ BEGIN
 END
 $interval$;
 
-COMMENT ON FUNCTION idgen_internal.comb_interval_us(interval, text) IS
+COMMENT ON FUNCTION idgen_lib.comb_interval_us(interval, text) IS
 'An interval parameter in microseconds, or the error idgen raises for it (NULL, months, out of range)';
 
 -- The layout parameters, checked in idgen's order (interval_length, then prefix_bytes for NULL,
 -- then the interval's length, then the prefix width); returns the interval in milliseconds.
-CREATE FUNCTION idgen_internal.comb_interval_ms(interval_length interval, prefix_bytes int)
+CREATE FUNCTION idgen_lib.comb_interval_ms(interval_length interval, prefix_bytes int)
 RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $layout$
 DECLARE
-  us bigint := idgen_internal.comb_interval_us(interval_length, 'interval_length');
+  us bigint := idgen_lib.comb_interval_us(interval_length, 'interval_length');
 BEGIN
   IF prefix_bytes IS NULL THEN
     RAISE EXCEPTION USING ERRCODE = '22023', MESSAGE = 'prefix_bytes must not be null';
@@ -97,16 +97,16 @@ BEGIN
       MESSAGE = 'interval_length must be a whole number of milliseconds',
       DETAIL = format('interval_length is %s microseconds.', us);
   END IF;
-  PERFORM idgen_internal.comb_prefix_bytes(prefix_bytes);
+  PERFORM idgen_lib.comb_prefix_bytes(prefix_bytes);
   RETURN us / 1000;
 END
 $layout$;
 
-COMMENT ON FUNCTION idgen_internal.comb_interval_ms(interval, int) IS
+COMMENT ON FUNCTION idgen_lib.comb_interval_ms(interval, int) IS
 'interval_length in milliseconds after idgen''s checks of interval_length and prefix_bytes';
 
 -- prefix_bytes checked (1 to 4) and returned; callers that must refuse NULL do so first.
-CREATE FUNCTION idgen_internal.comb_prefix_bytes(prefix_bytes int)
+CREATE FUNCTION idgen_lib.comb_prefix_bytes(prefix_bytes int)
 RETURNS int
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -120,13 +120,13 @@ BEGIN
 END
 $width$;
 
-COMMENT ON FUNCTION idgen_internal.comb_prefix_bytes(int) IS
+COMMENT ON FUNCTION idgen_lib.comb_prefix_bytes(int) IS
 'prefix_bytes after idgen''s check (1 to 4)';
 
 -- A number of prefixes as the time they span ("1 hour", "10 minutes", "1500 milliseconds"), for
 -- messages, as idgen words it: the largest unit that divides the span, or "N prefixes" when the
 -- span in milliseconds passes 2^64 - 1.
-CREATE FUNCTION idgen_internal.comb_span(prefixes numeric, interval_ms bigint)
+CREATE FUNCTION idgen_lib.comb_span(prefixes numeric, interval_ms bigint)
 RETURNS text
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -151,20 +151,20 @@ BEGIN
 END
 $span$;
 
-COMMENT ON FUNCTION idgen_internal.comb_span(numeric, bigint) IS
+COMMENT ON FUNCTION idgen_lib.comb_span(numeric, bigint) IS
 'A number of prefixes as the time they span, for messages';
 
 -- The tolerance of comb_valid and comb_check in whole intervals, rounded up, after the layout's
 -- checks and the tolerance's own (not negative, less than half the prefix cycle).
-CREATE FUNCTION idgen_internal.comb_tolerance(tolerance interval, interval_length interval,
+CREATE FUNCTION idgen_lib.comb_tolerance(tolerance interval, interval_length interval,
                                               prefix_bytes int)
 RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $tolerance$
 DECLARE
-  interval_ms bigint := idgen_internal.comb_interval_ms(interval_length, prefix_bytes);
-  us bigint := idgen_internal.comb_interval_us(tolerance, 'tolerance');
+  interval_ms bigint := idgen_lib.comb_interval_ms(interval_length, prefix_bytes);
+  us bigint := idgen_lib.comb_interval_us(tolerance, 'tolerance');
   intervals bigint;
 BEGIN
   IF us < 0 THEN
@@ -176,14 +176,14 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = '22023',
       MESSAGE = 'tolerance must be less than half the prefix cycle',
       DETAIL = format('The tolerance covers %s prefixes of %s; a %s-byte prefix cycles through %s values, so the check could never fail.',
-                      intervals, idgen_internal.comb_span(1, interval_ms), prefix_bytes,
+                      intervals, idgen_lib.comb_span(1, interval_ms), prefix_bytes,
                       1::bigint << (8 * prefix_bytes));
   END IF;
   RETURN intervals;
 END
 $tolerance$;
 
-COMMENT ON FUNCTION idgen_internal.comb_tolerance(interval, interval, int) IS
+COMMENT ON FUNCTION idgen_lib.comb_tolerance(interval, interval, int) IS
 'The tolerance in whole intervals (rounded up) after idgen''s checks of the layout and the tolerance';
 
 -- The instant at (finite: the callers check) in Unix milliseconds, with its microseconds as a
@@ -191,30 +191,30 @@ COMMENT ON FUNCTION idgen_internal.comb_tolerance(interval, interval, int) IS
 -- that use it from being inlined; the difference of two timestamptz and EXTRACT from an interval
 -- are IMMUTABLE and as exact. The origin is 2000-01-01, PostgreSQL's own, from which no finite
 -- timestamptz is further than 64-bit microseconds.
-CREATE FUNCTION idgen_internal.comb_unix_ms(at timestamptz)
+CREATE FUNCTION idgen_lib.comb_unix_ms(at timestamptz)
 RETURNS numeric
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (pg_catalog.extract('epoch', at OPERATOR(pg_catalog.-) '2000-01-01 00:00:00+00'::timestamptz)
         + 946684800) * 1000;
 
-COMMENT ON FUNCTION idgen_internal.comb_unix_ms(timestamptz) IS
+COMMENT ON FUNCTION idgen_lib.comb_unix_ms(timestamptz) IS
 'A finite instant in Unix milliseconds (numeric, exact to the microsecond)';
 
 -- The prefix of the instant at (finite, not NULL: the callers check), exactly:
 -- floor(unix_ms / interval_ms) mod 256^p. at is read once (see the top of this file).
-CREATE FUNCTION idgen_internal.comb_prefix_of(at timestamptz, interval_ms bigint, prefix_bytes int)
+CREATE FUNCTION idgen_lib.comb_prefix_of(at timestamptz, interval_ms bigint, prefix_bytes int)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN pg_catalog.mod(pg_catalog.div(idgen_internal.comb_unix_ms(at)
+RETURN pg_catalog.mod(pg_catalog.div(idgen_lib.comb_unix_ms(at)
                                      + interval_ms * 281474976710656::numeric,
                                      interval_ms),
                       1::bigint << (8 * prefix_bytes))::bigint;
 
-COMMENT ON FUNCTION idgen_internal.comb_prefix_of(timestamptz, bigint, int) IS
+COMMENT ON FUNCTION idgen_lib.comb_prefix_of(timestamptz, bigint, int) IS
 'floor(unix_ms(at) / interval_ms) mod 256^prefix_bytes';
 
 -- A new COMB: the prefix's prefix_bytes low bytes, big-endian, over a fresh random version-4 UUID.
-CREATE FUNCTION idgen_internal.comb_compose(prefix bigint, prefix_bytes int)
+CREATE FUNCTION idgen_lib.comb_compose(prefix bigint, prefix_bytes int)
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
 RETURN pg_catalog.encode(
@@ -223,7 +223,7 @@ RETURN pg_catalog.encode(
                      1, prefix_bytes),
   'hex')::uuid;
 
-COMMENT ON FUNCTION idgen_internal.comb_compose(bigint, int) IS
+COMMENT ON FUNCTION idgen_lib.comb_compose(bigint, int) IS
 'A random version-4 UUID whose first prefix_bytes bytes hold prefix, big-endian';
 
 -- Whether id passes comb_valid's test, the parameters already checked: version 4, variant 10,
@@ -231,7 +231,7 @@ COMMENT ON FUNCTION idgen_internal.comb_compose(bigint, int) IS
 -- cyclic distance min(d, M - d) is at most t exactly when (d + t) mod M <= 2t (t < M / 2), which
 -- reads each input once. Not STRICT: AND is not a strict construct, and a STRICT function must
 -- consist of strict ones to be inlined.
-CREATE FUNCTION idgen_internal.comb_fits(id uuid, tolerance_intervals bigint, at timestamptz,
+CREATE FUNCTION idgen_lib.comb_fits(id uuid, tolerance_intervals bigint, at timestamptz,
                                          interval_ms bigint, prefix_bytes int)
 RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -242,16 +242,16 @@ RETURN (pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) >> 4) = 4
           + pg_catalog.get_byte(pg_catalog.uuid_send(id), 2) * 256
           + pg_catalog.get_byte(pg_catalog.uuid_send(id), 3)) >> (32 - 8 * prefix_bytes))
         + (1::bigint << (8 * prefix_bytes))
-        - idgen_internal.comb_prefix_of(at, interval_ms, prefix_bytes)
+        - idgen_lib.comb_prefix_of(at, interval_ms, prefix_bytes)
         + tolerance_intervals) % (1::bigint << (8 * prefix_bytes))
        <= 2 * tolerance_intervals;
 
-COMMENT ON FUNCTION idgen_internal.comb_fits(uuid, bigint, timestamptz, bigint, int) IS
+COMMENT ON FUNCTION idgen_lib.comb_fits(uuid, bigint, timestamptz, bigint, int) IS
 'Whether id is a version-4, RFC-variant UUID whose prefix is within the tolerance of at''s';
 
 -- comb_check's error for an id that comb_fits refused: the failed part and the distance, worded
 -- as idgen words it.
-CREATE FUNCTION idgen_internal.comb_refuse(id uuid, tolerance interval, at timestamptz,
+CREATE FUNCTION idgen_lib.comb_refuse(id uuid, tolerance interval, at timestamptz,
                                            interval_length interval, prefix_bytes int)
 RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
@@ -259,12 +259,12 @@ SET search_path = pg_catalog, pg_temp
 AS $refuse$
 DECLARE
   bytes bytea := uuid_send(id);
-  interval_ms bigint := idgen_internal.comb_interval_ms(interval_length, prefix_bytes);
-  allowed bigint := idgen_internal.comb_tolerance(tolerance, interval_length, prefix_bytes);
+  interval_ms bigint := idgen_lib.comb_interval_ms(interval_length, prefix_bytes);
+  allowed bigint := idgen_lib.comb_tolerance(tolerance, interval_length, prefix_bytes);
   modulus bigint := 1::bigint << (8 * prefix_bytes);
   prefix bigint := (get_byte(bytes, 0) * 16777216::bigint + get_byte(bytes, 1) * 65536
                     + get_byte(bytes, 2) * 256 + get_byte(bytes, 3)) >> (32 - 8 * prefix_bytes);
-  expected bigint := idgen_internal.comb_prefix_of(at, interval_ms, prefix_bytes);
+  expected bigint := idgen_lib.comb_prefix_of(at, interval_ms, prefix_bytes);
   distance bigint := least((prefix - expected + modulus) % modulus,
                            (expected - prefix + modulus) % modulus);
 BEGIN
@@ -281,16 +281,16 @@ BEGIN
     MESSAGE = 'COMB check failed: prefix outside the tolerance',
     DETAIL = format('The prefix 0x%s is %s (%s prefixes) from 0x%s, the prefix at the time checked against (at); the tolerance allows %s.',
                     lpad(to_hex(prefix), 2 * prefix_bytes, '0'),
-                    idgen_internal.comb_span(distance, interval_ms), distance,
+                    idgen_lib.comb_span(distance, interval_ms), distance,
                     lpad(to_hex(expected), 2 * prefix_bytes, '0'),
-                    idgen_internal.comb_span(allowed, interval_ms)),
+                    idgen_lib.comb_span(allowed, interval_ms)),
     HINT = CASE WHEN distance > 86400000 / interval_ms
            THEN 'At more than a day''s distance the id is most likely not a COMB at all: a random version 4 UUID''s prefix falls anywhere in the cycle. Check that the client makes COMBs with this interval_length and prefix_bytes.'
            ELSE 'If the id was made earlier on purpose, pass that instant as at.' END;
 END
 $refuse$;
 
-COMMENT ON FUNCTION idgen_internal.comb_refuse(uuid, interval, timestamptz, interval, int) IS
+COMMENT ON FUNCTION idgen_lib.comb_refuse(uuid, interval, timestamptz, interval, int) IS
 'Raises comb_check''s error for an id that failed: the failed part and the measured distance';
 
 ---------------------------------------------------------------------------------------------------
@@ -300,7 +300,7 @@ COMMENT ON FUNCTION idgen_internal.comb_refuse(uuid, interval, timestamptz, inte
 CREATE FUNCTION idgen.comb()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
-RETURN idgen_internal.comb_compose(
+RETURN idgen_lib.comb_compose(
   pg_catalog.mod(pg_catalog.div(pg_catalog.extract('epoch', pg_catalog.clock_timestamp()) * 1000
                                 + 16888498602639360000, 60000),
                  65536)::bigint,
@@ -312,9 +312,9 @@ COMMENT ON FUNCTION idgen.comb() IS
 CREATE FUNCTION idgen.comb(interval_length interval, prefix_bytes int DEFAULT 2)
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
-RETURN idgen_internal.comb_compose(
-  idgen_internal.comb_prefix_of(pg_catalog.clock_timestamp(),
-                                idgen_internal.comb_interval_ms(interval_length, prefix_bytes),
+RETURN idgen_lib.comb_compose(
+  idgen_lib.comb_prefix_of(pg_catalog.clock_timestamp(),
+                                idgen_lib.comb_interval_ms(interval_length, prefix_bytes),
                                 prefix_bytes),
   prefix_bytes);
 
@@ -327,15 +327,15 @@ CREATE FUNCTION idgen.comb_at(at timestamptz,
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
 RETURN CASE
-  WHEN idgen_internal.comb_interval_ms(interval_length, prefix_bytes) IS NULL THEN NULL
+  WHEN idgen_lib.comb_interval_ms(interval_length, prefix_bytes) IS NULL THEN NULL
   WHEN at IS NULL
-    THEN idgen_internal.comb_raise(NULL::uuid, '22023', 'at must not be null', NULL, NULL, at)
+    THEN idgen_lib.comb_raise(NULL::uuid, '22023', 'at must not be null', NULL, NULL, at)
   WHEN NOT pg_catalog.isfinite(at)
-    THEN idgen_internal.comb_raise(NULL::uuid, '22008', 'at must be a finite timestamp', NULL,
+    THEN idgen_lib.comb_raise(NULL::uuid, '22008', 'at must be a finite timestamp', NULL,
                                    NULL, at)
-  ELSE idgen_internal.comb_compose(
-         idgen_internal.comb_prefix_of(
-           at, idgen_internal.comb_interval_ms(interval_length, prefix_bytes), prefix_bytes),
+  ELSE idgen_lib.comb_compose(
+         idgen_lib.comb_prefix_of(
+           at, idgen_lib.comb_interval_ms(interval_length, prefix_bytes), prefix_bytes),
          prefix_bytes)
 END;
 
@@ -354,13 +354,13 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $bound$
 DECLARE
-  interval_ms bigint := idgen_internal.comb_interval_ms(interval_length, prefix_bytes);
+  interval_ms bigint := idgen_lib.comb_interval_ms(interval_length, prefix_bytes);
 BEGIN
   IF NOT isfinite(at) THEN
     RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'at must be a finite timestamp';
   END IF;
   RETURN encode(overlay('\x00000000000040008000000000000000'::bytea
-                        PLACING substring(int8send(idgen_internal.comb_prefix_of(
+                        PLACING substring(int8send(idgen_lib.comb_prefix_of(
                                             at, interval_ms, prefix_bytes))
                                           FROM 9 - prefix_bytes)
                         FROM 1 FOR prefix_bytes),
@@ -379,30 +379,30 @@ LANGUAGE sql VOLATILE PARALLEL UNSAFE  -- calls nextval, which parallel workers 
 BEGIN ATOMIC
   SELECT CASE
     WHEN seq IS NULL
-      THEN idgen_internal.comb_raise(NULL::uuid, '22023', 'seq must not be null', NULL, NULL, seq)
+      THEN idgen_lib.comb_raise(NULL::uuid, '22023', 'seq must not be null', NULL, NULL, seq)
     WHEN block_size IS NULL
-      THEN idgen_internal.comb_raise(NULL::uuid, '22023', 'block_size must not be null', NULL,
+      THEN idgen_lib.comb_raise(NULL::uuid, '22023', 'block_size must not be null', NULL,
                                      NULL, block_size)
     WHEN prefix_bytes IS NULL
-      THEN idgen_internal.comb_raise(NULL::uuid, '22023', 'prefix_bytes must not be null', NULL,
+      THEN idgen_lib.comb_raise(NULL::uuid, '22023', 'prefix_bytes must not be null', NULL,
                                      NULL, prefix_bytes)
-    WHEN idgen_internal.comb_prefix_bytes(prefix_bytes) IS NULL THEN NULL
+    WHEN idgen_lib.comb_prefix_bytes(prefix_bytes) IS NULL THEN NULL
     WHEN block_size < 1
-      THEN idgen_internal.comb_raise(NULL::uuid, '22023', 'block_size must be at least 1',
+      THEN idgen_lib.comb_raise(NULL::uuid, '22023', 'block_size must be at least 1',
                                      'block_size is ' || block_size || '.', NULL, block_size)
     -- A regclass can hold any OID, and nextval words a missing relation or another kind of
     -- relation differently between majors: both are refused here first, as idgen does.
     WHEN c.relkind IS NULL
-      THEN idgen_internal.comb_raise(NULL::uuid, '42P01',
+      THEN idgen_lib.comb_raise(NULL::uuid, '42P01',
                                      'sequence with OID ' || seq::oid || ' does not exist', NULL,
                                      NULL, seq)
     WHEN c.relkind <> 'S'
-      THEN idgen_internal.comb_raise(NULL::uuid, '42809',
+      THEN idgen_lib.comb_raise(NULL::uuid, '42809',
                                      pg_catalog.format('"%s" is not a sequence', c.relname),
                                      NULL, NULL, seq)
     -- floor((nextval - 1) / block_size) mod 256^p: adding block_size * 2^64 (a multiple of
     -- block_size * 256^p) keeps the dividend positive for every bigint, so div is floor division.
-    ELSE idgen_internal.comb_compose(
+    ELSE idgen_lib.comb_compose(
            pg_catalog.mod(pg_catalog.div(pg_catalog.nextval(seq) - 1::numeric
                                          + block_size * 18446744073709551616::numeric,
                                          block_size),
@@ -422,7 +422,7 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $prefix$
 DECLARE
-  width int := idgen_internal.comb_prefix_bytes(prefix_bytes);
+  width int := idgen_lib.comb_prefix_bytes(prefix_bytes);
   bytes bytea := uuid_send(id);
 BEGIN
   RETURN (get_byte(bytes, 0) * 16777216::bigint + get_byte(bytes, 1) * 65536
@@ -441,12 +441,12 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $prefix_at$
 DECLARE
-  interval_ms bigint := idgen_internal.comb_interval_ms(interval_length, prefix_bytes);
+  interval_ms bigint := idgen_lib.comb_interval_ms(interval_length, prefix_bytes);
 BEGIN
   IF NOT isfinite(at) THEN
     RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'at must be a finite timestamp';
   END IF;
-  RETURN idgen_internal.comb_prefix_of(at, interval_ms, prefix_bytes);
+  RETURN idgen_lib.comb_prefix_of(at, interval_ms, prefix_bytes);
 END
 $prefix_at$;
 
@@ -463,17 +463,17 @@ CREATE FUNCTION idgen.comb_valid(id uuid,
 RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE
-  WHEN idgen_internal.comb_tolerance(tolerance, interval_length, prefix_bytes) IS NULL THEN NULL
+  WHEN idgen_lib.comb_tolerance(tolerance, interval_length, prefix_bytes) IS NULL THEN NULL
   WHEN at IS NULL
-    THEN idgen_internal.comb_raise(NULL::boolean, '22023', 'at must not be null', NULL, NULL, at)
+    THEN idgen_lib.comb_raise(NULL::boolean, '22023', 'at must not be null', NULL, NULL, at)
   WHEN NOT pg_catalog.isfinite(at)
-    THEN idgen_internal.comb_raise(NULL::boolean, '22008', 'at must be a finite timestamp', NULL,
+    THEN idgen_lib.comb_raise(NULL::boolean, '22008', 'at must be a finite timestamp', NULL,
                                    NULL, at)
   WHEN id IS NULL THEN NULL
-  ELSE idgen_internal.comb_fits(id,
-                                idgen_internal.comb_tolerance(tolerance, interval_length, prefix_bytes),
+  ELSE idgen_lib.comb_fits(id,
+                                idgen_lib.comb_tolerance(tolerance, interval_length, prefix_bytes),
                                 at,
-                                idgen_internal.comb_interval_ms(interval_length, prefix_bytes),
+                                idgen_lib.comb_interval_ms(interval_length, prefix_bytes),
                                 prefix_bytes)
 END;
 
@@ -488,20 +488,20 @@ CREATE FUNCTION idgen.comb_check(id uuid,
 RETURNS uuid
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE
-  WHEN idgen_internal.comb_tolerance(tolerance, interval_length, prefix_bytes) IS NULL THEN NULL
+  WHEN idgen_lib.comb_tolerance(tolerance, interval_length, prefix_bytes) IS NULL THEN NULL
   WHEN at IS NULL
-    THEN idgen_internal.comb_raise(NULL::uuid, '22023', 'at must not be null', NULL, NULL, at)
+    THEN idgen_lib.comb_raise(NULL::uuid, '22023', 'at must not be null', NULL, NULL, at)
   WHEN NOT pg_catalog.isfinite(at)
-    THEN idgen_internal.comb_raise(NULL::uuid, '22008', 'at must be a finite timestamp', NULL,
+    THEN idgen_lib.comb_raise(NULL::uuid, '22008', 'at must be a finite timestamp', NULL,
                                    NULL, at)
   WHEN id IS NULL THEN NULL
-  WHEN idgen_internal.comb_fits(id,
-                                idgen_internal.comb_tolerance(tolerance, interval_length, prefix_bytes),
+  WHEN idgen_lib.comb_fits(id,
+                                idgen_lib.comb_tolerance(tolerance, interval_length, prefix_bytes),
                                 at,
-                                idgen_internal.comb_interval_ms(interval_length, prefix_bytes),
+                                idgen_lib.comb_interval_ms(interval_length, prefix_bytes),
                                 prefix_bytes)
     THEN id
-  ELSE idgen_internal.comb_refuse(id, tolerance, at, interval_length, prefix_bytes)
+  ELSE idgen_lib.comb_refuse(id, tolerance, at, interval_length, prefix_bytes)
 END;
 
 COMMENT ON FUNCTION idgen.comb_check(uuid, interval, timestamptz, interval, int) IS

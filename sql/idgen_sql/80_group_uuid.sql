@@ -135,9 +135,9 @@ COMMENT ON FUNCTION idgen.crc12(text) IS
 -- 6 or 8 at position 14, and no N (which stands for a NULL argument). replace() then turns the
 -- padding into zeros and drops the slashes (twice as fast as one translate()). The domain's
 -- check below is exactly "the arguments were valid"; when they were not,
--- idgen_internal.group_uuid_refuse reads them back from the text and raises idgen's error for
+-- idgen_lib.group_uuid_refuse reads them back from the text and raises idgen's error for
 -- them, in idgen's order (NULLs first, then key, group, version).
-CREATE FUNCTION idgen_internal.group_uuid_refuse(made text)
+CREATE FUNCTION idgen_lib.group_uuid_refuse(made text)
 RETURNS boolean
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -171,15 +171,15 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION idgen_internal.group_uuid_refuse(text) IS
-'Raises idgen''s error for the arguments of a group-key uuid that the domain idgen_internal.group_uuid_made refused';
+COMMENT ON FUNCTION idgen_lib.group_uuid_refuse(text) IS
+'Raises idgen''s error for the arguments of a group-key uuid that the domain idgen_lib.group_uuid_made refused';
 
-CREATE DOMAIN idgen_internal.group_uuid_made AS text
+CREATE DOMAIN idgen_lib.group_uuid_made AS text
   CHECK (pg_catalog.length(VALUE) = 36 AND pg_catalog.strpos(VALUE, 'N') = 0
          AND pg_catalog.substr(VALUE, 14, 1) IN ('6', '8')
-         OR idgen_internal.group_uuid_refuse(VALUE));
+         OR idgen_lib.group_uuid_refuse(VALUE));
 
-COMMENT ON DOMAIN idgen_internal.group_uuid_made IS
+COMMENT ON DOMAIN idgen_lib.group_uuid_made IS
 'The text of a group-key uuid as the generators write it (key/version/group/tail), valid arguments only';
 
 CREATE FUNCTION idgen.group_uuid(group_id integer, key bigint, version integer DEFAULT 8)
@@ -191,7 +191,7 @@ RETURN pg_catalog.replace(pg_catalog.replace(
                            coalesce(pg_catalog.to_hex(key), 'N'),
                            coalesce(version::text, 'N'),
                            pg_catalog.substr(pg_catalog.gen_random_uuid()::text, 21, 16)
-         )::idgen_internal.group_uuid_made,
+         )::idgen_lib.group_uuid_made,
          ' ', '0'), '/', '')::uuid;
 
 COMMENT ON FUNCTION idgen.group_uuid(integer, bigint, integer) IS
@@ -228,7 +228,7 @@ RETURN pg_catalog.replace(pg_catalog.replace(
                            coalesce(pg_catalog.to_hex(key), 'N'),
                            coalesce(version::text, 'N'),
                            pg_catalog.substr(pg_catalog.gen_random_uuid()::text, 21, 16)
-         )::idgen_internal.group_uuid_made,
+         )::idgen_lib.group_uuid_made,
          ' ', '0'), '/', '')::uuid;
 
 COMMENT ON FUNCTION idgen.group_uuid(text, bigint, integer) IS
@@ -238,7 +238,7 @@ COMMENT ON FUNCTION idgen.group_uuid(text, bigint, integer) IS
 -- Extraction and the friendly key text.
 ---------------------------------------------------------------------------------------------------
 
-CREATE FUNCTION idgen_internal.group_uuid_refuse_id(id uuid)
+CREATE FUNCTION idgen_lib.group_uuid_refuse_id(id uuid)
 RETURNS boolean
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -257,23 +257,23 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION idgen_internal.group_uuid_refuse_id(uuid) IS
-'Raises idgen''s error for a uuid that the domain idgen_internal.group_uuid_checked refused: its version or its variant';
+COMMENT ON FUNCTION idgen_lib.group_uuid_refuse_id(uuid) IS
+'Raises idgen''s error for a uuid that the domain idgen_lib.group_uuid_checked refused: its version or its variant';
 
 -- A group-key uuid: version 8 or 6 (byte 6's high nibble) and the RFC variant (byte 8's top
 -- bits 10).
-CREATE DOMAIN idgen_internal.group_uuid_checked AS uuid
+CREATE DOMAIN idgen_lib.group_uuid_checked AS uuid
   CHECK ((pg_catalog.get_byte(pg_catalog.uuid_send(VALUE), 6) >> 4) IN (6, 8)
          AND pg_catalog.get_byte(pg_catalog.uuid_send(VALUE), 8) >> 6 = 2
-         OR idgen_internal.group_uuid_refuse_id(VALUE));
+         OR idgen_lib.group_uuid_refuse_id(VALUE));
 
-COMMENT ON DOMAIN idgen_internal.group_uuid_checked IS
+COMMENT ON DOMAIN idgen_lib.group_uuid_checked IS
 'A group-key uuid (version 8 or 6, RFC variant)';
 
 CREATE FUNCTION idgen.group_uuid_key(id uuid)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN ('x' || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id::idgen_internal.group_uuid_checked), 1, 6), 'hex'))::bit(48)::bigint;
+RETURN ('x' || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id::idgen_lib.group_uuid_checked), 1, 6), 'hex'))::bit(48)::bigint;
 
 COMMENT ON FUNCTION idgen.group_uuid_key(uuid) IS
 'The 48-bit key of a group-key uuid (version 8 or 6, RFC variant); 22023 for other uuids';
@@ -281,7 +281,7 @@ COMMENT ON FUNCTION idgen.group_uuid_key(uuid) IS
 CREATE FUNCTION idgen.group_uuid_group(id uuid)
 RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN ('x' || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id::idgen_internal.group_uuid_checked), 7, 2), 'hex'))::bit(16)::integer & 4095;
+RETURN ('x' || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(id::idgen_lib.group_uuid_checked), 7, 2), 'hex'))::bit(16)::integer & 4095;
 
 COMMENT ON FUNCTION idgen.group_uuid_group(uuid) IS
 'The 12-bit group id of a group-key uuid (version 8 or 6, RFC variant); 22023 for other uuids';
@@ -294,7 +294,7 @@ RETURN pg_catalog.to_hex(idgen.group_uuid_key(id));
 COMMENT ON FUNCTION idgen.group_key_text(uuid) IS
 'The friendly key of a group-key uuid: lower-case hex without leading zeros (23122e)';
 
-CREATE FUNCTION idgen_internal.group_key_refuse(key text)
+CREATE FUNCTION idgen_lib.group_key_refuse(key text)
 RETURNS boolean
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -313,22 +313,22 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION idgen_internal.group_key_refuse(text) IS
-'Raises idgen''s error for a friendly key that the domain idgen_internal.group_key_checked refused';
+COMMENT ON FUNCTION idgen_lib.group_key_refuse(text) IS
+'Raises idgen''s error for a friendly key that the domain idgen_lib.group_key_checked refused';
 
 -- Hex digits, one at least, and at most 12 after the leading zeros.
-CREATE DOMAIN idgen_internal.group_key_checked AS text
+CREATE DOMAIN idgen_lib.group_key_checked AS text
   CHECK (VALUE COLLATE pg_catalog."C" OPERATOR(pg_catalog.~) '^[0-9a-fA-F]+$'
          AND pg_catalog.length(pg_catalog.ltrim(VALUE, '0')) <= 12
-         OR idgen_internal.group_key_refuse(VALUE));
+         OR idgen_lib.group_key_refuse(VALUE));
 
-COMMENT ON DOMAIN idgen_internal.group_key_checked IS
+COMMENT ON DOMAIN idgen_lib.group_key_checked IS
 'A friendly key: hex digits in any case, leading zeros allowed, at most ffffffffffff';
 
 CREATE FUNCTION idgen.group_key_from_text(key text)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN ('x' || pg_catalog.lpad(pg_catalog.ltrim(key::idgen_internal.group_key_checked, '0'), 12, '0'))::bit(48)::bigint;
+RETURN ('x' || pg_catalog.lpad(pg_catalog.ltrim(key::idgen_lib.group_key_checked, '0'), 12, '0'))::bit(48)::bigint;
 
 COMMENT ON FUNCTION idgen.group_key_from_text(text) IS
 'Parses a friendly key: hex digits in any case, leading zeros allowed; 22P02 for anything else, 22003 above 2^48 - 1';
@@ -434,7 +434,7 @@ COMMENT ON FUNCTION idgen_internal.register_group(text, integer, regclass) IS
 -- What only the caller's identity tells, checked with the caller's rights (as idgen's C wrapper
 -- does): a group's table is a table or partitioned table that exists, is not a system catalog
 -- (a pinned oid, below 12000), and that the calling role owns. Returns the table.
-CREATE FUNCTION idgen_internal.group_target_of_caller(target regclass)
+CREATE FUNCTION idgen_lib.group_target_of_caller(target regclass)
 RETURNS regclass
 LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -463,7 +463,7 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION idgen_internal.group_target_of_caller(regclass) IS
+COMMENT ON FUNCTION idgen_lib.group_target_of_caller(regclass) IS
 'The target of idgen.register_group, checked with the caller''s rights: an existing table (not a catalog) that the caller owns';
 
 -- The one way to write the registry for roles other than its owner; EXECUTE is granted per role
@@ -475,7 +475,7 @@ CREATE FUNCTION idgen.register_group(name text, group_id integer DEFAULT NULL, t
 RETURNS integer
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
-RETURN idgen_internal.register_group(name, group_id, idgen_internal.group_target_of_caller(target));
+RETURN idgen_internal.register_group(name, group_id, idgen_lib.group_target_of_caller(target));
 
 COMMENT ON FUNCTION idgen.register_group(text, integer, regclass) IS
 'Registers a group name with its group id (default: idgen.crc12(name)) and optionally its table (an existing, non-temporary table the caller owns); refuses an id registered for another name, naming both. EXECUTE is granted per role';

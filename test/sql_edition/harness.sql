@@ -4,11 +4,12 @@
 -- idgen_diff.compare(label, expr, inputs): evaluates expr once per row of the query inputs in
 -- each edition ($E in expr stands for the edition's schema; the row is r, so expr names its
 -- columns r.x, r.y ...) and compares the results as text and the SQLSTATEs of errors. Returns the
--- line "DIFF <label> <rows> <mismatches>" that the runner counts; each of the first five
--- mismatches is printed as a WARNING with its input.
+-- line "DIFF <label> <rows> <mismatches>" that the runner counts (the label may hold spaces);
+-- each of the first five mismatches is printed as a WARNING with its input.
 -- idgen_diff.check(label, ok, detail): one yes/no check, in the same form.
 \set ON_ERROR_STOP on
 CREATE SCHEMA idgen_diff;
+GRANT USAGE ON SCHEMA idgen_diff TO PUBLIC;
 
 CREATE FUNCTION idgen_diff.compare(label text, expr text, inputs text) RETURNS text
 LANGUAGE plpgsql AS $compare$

@@ -31,15 +31,17 @@ $node->safe_psql('postgres', q{
 });
 $node->safe_psql('with_tle', 'CREATE EXTENSION pg_tle; GRANT pgtle_admin TO app_owner');
 
+# as_owner($database, $sql[, $file]): psql as app_owner, running $sql or the script $file (with
+# -f: psql may stop reading before its end), returning (status, stdout, stderr).
 sub as_owner
 {
-	my ($database, $sql) = @_;
+	my ($database, $sql, $file) = @_;
 	return $node->psql($database, $sql, on_error_stop => 1,
-		extra_params => [ '-U', 'app_owner' ]);
+		extra_params => [ '-U', 'app_owner', defined $file ? ('-f', $file) : () ]);
 }
 
-my ($status, $out, $err) = as_owner('with_tle',
-	"CREATE EXTENSION pgcrypto;\n" . slurp_file('build/idgen_sql_pg_tle.sql'));
+as_owner($_, 'CREATE EXTENSION pgcrypto') for ('with_tle', 'with_script');
+my ($status, $out, $err) = as_owner('with_tle', '', 'build/idgen_sql_pg_tle.sql');
 is($status, 0, 'the pg_tle installer runs as a database owner with pgtle_admin') or diag($err);
 ($status, $out, $err) = as_owner('with_tle', 'CREATE EXTENSION idgen_sql');
 is($status, 0, 'then CREATE EXTENSION idgen_sql') or diag($err);
@@ -47,8 +49,7 @@ is($node->safe_psql('with_tle',
 	q{SELECT extversion FROM pg_extension WHERE extname = 'idgen_sql'}), '0.4.0',
 	'at the version of the control file');
 
-($status, $out, $err) = as_owner('with_script',
-	"CREATE EXTENSION pgcrypto;\n" . slurp_file('build/idgen_sql.sql'));
+($status, $out, $err) = as_owner('with_script', '', 'build/idgen_sql.sql');
 is($status, 0, 'the plain script beside it') or diag($err);
 is($node->safe_psql('with_tle', $fingerprint), $node->safe_psql('with_script', $fingerprint),
 	'pg_tle makes what the plain script makes');

@@ -29,12 +29,13 @@ $node->safe_psql('postgres', q{
 is($node->safe_psql('postgres', q{SELECT rolsuper FROM pg_roles WHERE rolname = 'app_owner'}),
 	'f', 'the installing role is not a superuser');
 
-# as($role, $database, $sql): psql as that role, returning (status, stdout, stderr).
+# as_role($role, $database, $sql[, $file]): psql as that role, running $sql, or the script
+# $file (with -f: psql may stop reading before its end), returning (status, stdout, stderr).
 sub as_role
 {
-	my ($role, $database, $sql) = @_;
+	my ($role, $database, $sql, $file) = @_;
 	return $node->psql($database, $sql, on_error_stop => 1,
-		extra_params => [ '-U', $role ]);
+		extra_params => [ '-U', $role, defined $file ? ('-f', $file) : () ]);
 }
 
 my ($status, $out, $err) = as_role('app_owner', 'with_extension',
@@ -44,17 +45,20 @@ is($status, 0, 'CREATE EXTENSION idgen_sql as the database owner') or diag($err)
 # The plain script, run by the database owner: first a failure half-way (no pgcrypto yet, if the
 # script needs it; else a schema idgen that exists) must leave nothing behind.
 $node->safe_psql('with_script', 'CREATE SCHEMA idgen AUTHORIZATION app_owner');
-($status, $out, $err) = as_role('app_owner', 'with_script', slurp_file('build/idgen_sql.sql'));
+($status, $out, $err) = as_role('app_owner', 'with_script', '', 'build/idgen_sql.sql');
 isnt($status, 0, 'the plain script stops where schema idgen exists');
 like($err, qr/schema "idgen" already exists/, 'and says why');
 is($node->safe_psql('with_script',
 	q{SELECT count(*) FROM pg_namespace WHERE nspname = 'idgen_internal'}),
 	'0', 'and leaves nothing behind');
 $node->safe_psql('with_script', 'DROP SCHEMA idgen');
-($status, $out, $err) = as_role('app_owner', 'with_script',
-	"CREATE EXTENSION pgcrypto;\n" . slurp_file('build/idgen_sql.sql'));
+as_role('app_owner', 'with_script', 'CREATE EXTENSION pgcrypto');
+($status, $out, $err) = as_role('app_owner', 'with_script', '', 'build/idgen_sql.sql');
 is($status, 0, 'the plain script as the database owner') or diag($err);
 
+is($node->safe_psql('with_extension',
+	q{SELECT count(*) FROM pg_class WHERE relnamespace = 'idgen_lib'::regnamespace AND relkind <> 'c'}),
+	'0', 'idgen_lib, which every role may use, holds no relation (nothing to queue a lock on)');
 my $made = $node->safe_psql('with_extension', $fingerprint);
 cmp_ok(scalar(split /\n/, $made), '>', 2, 'the extension made objects');
 is($node->safe_psql('with_script', $fingerprint), $made,

@@ -29,7 +29,7 @@ SELECT idgen_diff.compare('snowflake_bound_random_and_edges', '$E.snowflake_boun
 SELECT idgen_diff.compare('snowflake_decoders_NULL', '($E.snowflake_timestamp(r.x), $E.snowflake_node(r.x), $E.snowflake_sequence(r.x), $E.snowflake_bound(NULL))',
   'SELECT NULL::bigint AS x');
 -- The SQL edition's ids, read by both editions' decoders, and by the C edition as its own.
-SELECT idgen_sqlx.set_node_id(5);
+-- (node number 5: set by the test as the installing role, as idgen.node_id = 5 for idgen)
 CREATE TEMP TABLE sf_made AS
 SELECT clock_timestamp() AS before, idgen_sqlx.snowflake() AS x, clock_timestamp() AS after FROM generate_series(1, 5000);
 SELECT idgen_diff.compare('snowflake_decoders_on_idgen_sql_ids',
