@@ -227,6 +227,8 @@ INSERT INTO t_public_id
   SELECT idgen.public_id(v, '\x000102030405060708090a0b0c0d0e0f'::bytea) FROM t_bigint;
 CREATE UNLOGGED TABLE t_snowflake (v bigint);
 INSERT INTO t_snowflake SELECT idgen.snowflake() FROM generate_series(1, :rows);
+CREATE UNLOGGED TABLE t_distributed_id128 (v uuid);
+INSERT INTO t_distributed_id128 SELECT idgen.distributed_id128() FROM generate_series(1, :rows);
 CREATE UNLOGGED TABLE t_comb (v uuid);
 INSERT INTO t_comb SELECT idgen.comb() FROM generate_series(1, :rows);
 CREATE UNLOGGED TABLE t_group_uuid (v uuid);
@@ -239,6 +241,10 @@ CREATE UNLOGGED TABLE t_json (v jsonb);         -- small event payloads
 INSERT INTO t_json
   SELECT jsonb_build_object('order', i, 'customer', md5(i::text), 'total', round((random() * 1000)::numeric, 2),
                             'lines', jsonb_build_array(i % 7, 'x', true))
+  FROM generate_series(1, :rows) i;
+CREATE UNLOGGED TABLE t_event_id (v idgen.event_id);  -- ledger event ids (the unit-tests ledger)
+INSERT INTO t_event_id
+  SELECT idgen.event_id(1700000000000000 + i * 1000, (random() * 4294967295)::bigint, 316600640)
   FROM generate_series(1, :rows) i;
 -- the agreement checks: the same values in each column's form
 CREATE UNLOGGED TABLE t_check (u uuid, ulid text, typeid text);
@@ -308,6 +314,12 @@ INSERT INTO functions VALUES
   (28, '2 encoders', 'idgen.public_id(bigint, key)', $e$idgen.public_id(v, '\x000102030405060708090a0b0c0d0e0f'::bytea)$e$, 't_bigint', 'idgen.public_id(bigint,bytea)'),
   (29, '2 encoders', 'idgen.crc32c(bytea), per 1 kB (N/100 rows)', $e$idgen.crc32c(v)$e$, 't_kb', 'idgen.crc32c(bytea)'),
   (30, '2 encoders', 'idgen.sorted_json(jsonb)',     $e$idgen.sorted_json(v)$e$,      't_json',    'idgen.sorted_json(jsonb)'),
+  -- a ledger event's id from its content (jsonb as entities and data) after the unit-tests ledger's
+  -- genesis (docs/event-id.md), that one read once per statement
+  (31, '2 encoders', 'idgen.event_id(event, jsonb, ...)',
+   $e$idgen.event_id('order_placed', v, '{}'::jsonb, v, 1700000000000001, 316600640,
+                     (SELECT '00060a24181e4000020623a912def140'::idgen.event_id))$e$,
+   't_json', 'idgen.event_id(text,jsonb,jsonb,jsonb,bigint,bigint,idgen.event_id)'),
   -- decoders
   (41, '3 decoders', 'idgen.ulid_to_uuid(text)',     $e$idgen.ulid_to_uuid(v)$e$,     't_ulid_text',   'idgen.ulid_to_uuid(text)'),
   (42, '3 decoders', 'idgen.typeid_to_uuid(text)',   $e$idgen.typeid_to_uuid(v)$e$,   't_typeid_text', 'idgen.typeid_to_uuid(text)'),
@@ -320,7 +332,9 @@ INSERT INTO functions VALUES
   (49, '3 decoders', 'idgen.snowflake_timestamp(bigint)',   $e$idgen.snowflake_timestamp(v)$e$,     't_snowflake',   'idgen.snowflake_timestamp(bigint)'),
   (50, '3 decoders', 'idgen.distributed_id_timestamp(numeric)', $e$idgen.distributed_id_timestamp(v)$e$, 't_numeric', 'idgen.distributed_id_timestamp(numeric)'),
   (51, '3 decoders', 'idgen.comb_valid(uuid)',       $e$idgen.comb_valid(v)$e$,       't_comb',        'idgen.comb_valid(uuid,interval,timestamp with time zone,interval,integer)'),
-  (52, '3 decoders', 'idgen.group_uuid_key(uuid)',   $e$idgen.group_uuid_key(v)$e$,   't_group_uuid',  'idgen.group_uuid_key(uuid)');
+  (52, '3 decoders', 'idgen.group_uuid_key(uuid)',   $e$idgen.group_uuid_key(v)$e$,   't_group_uuid',  'idgen.group_uuid_key(uuid)'),
+  (53, '3 decoders', 'idgen.distributed_id128_timestamp(uuid)', $e$idgen.distributed_id128_timestamp(v)$e$, 't_distributed_id128', 'idgen.distributed_id128_timestamp(uuid)'),
+  (54, '3 decoders', 'idgen.event_id_timestamp(event_id)', $e$idgen.event_id_timestamp(v)$e$, 't_event_id', 'idgen.event_id_timestamp(idgen.event_id)');
 -- The C edition's statements read their rows c_rep times (SQLED_C_REPEAT), so that they last
 -- about as long as the others; but a DistributedId statement makes its N/10 ids once (N would
 -- outrun its rate limit), and CRC-32C reads its N/100 kB ten times more.
@@ -467,15 +481,18 @@ JOIN shown g ON g.name = 'gen_random_uuid() [core, ' || x.db || ']'
 JOIN shown n ON n.name = 'nextval() [core, ' || x.db || ']'
 ORDER BY x.ord;
 
--- what idgen_sql has and this run did not time
-SELECT coalesce(string_agg(f, ', ' ORDER BY f), 'none') AS line
+-- what idgen_sql has and this run did not time, wrapped
+SELECT '  ' || replace(rtrim(regexp_replace(coalesce(string_agg(f, ' | ' ORDER BY f), 'none'),
+                                            '(.{1,96})( \| |$)', E'\\1,\n  ', 'g'), E',\n '),
+                       ' | ', ', ') AS line
 FROM dblink('s', format($q$SELECT p.oid::regprocedure::text FROM pg_proc p
                           WHERE p.pronamespace = to_regnamespace('idgen')
                             AND p.oid <> ALL (ARRAY[%s]::regprocedure[])$q$,
                         (SELECT string_agg(quote_literal(proc), ', ') FROM candidates
                          WHERE edition = 'SQL' AND status <> 'not in this build'))) AS x(f text) \gset
 \echo
-\echo 'Functions of idgen_sql in this build that this run did not time:' :line
+\echo 'Functions of idgen_sql in this build that this run did not time:'
+\echo :line
 EOF
 
 say "checking that the peers and both editions agree on the values"
