@@ -48,6 +48,11 @@ $node->safe_psql('diff', slurp_file('test/sql_edition/harness.sql'));
 # take their ticks from a sequence are PARALLEL UNSAFE where idgen's are RESTRICTED, since nextval
 # refuses to run in parallel mode, which a restricted function's leader is in.
 my %sequence_generators = map { $_ => 1 } ('distributed_id()', 'distributed_id128()', 'snowflake()');
+# And one is left out: PostgreSQL takes no argument of type unknown in an SQL or PL/pgSQL function.
+# idgen has typeid(unknown) so that a literal prefix does not have to choose between typeid(text)
+# and new_typeid's type; without that type, a literal resolves to typeid(text) (060's typeid
+# script checks it).
+my %left_out = ('typeid(prefix unknown)' => 'no SQL function takes unknown');
 my $api = q{
 	SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')',
 	       pg_get_function_arguments(p.oid) || ' -> ' || pg_get_function_result(p.oid)
@@ -72,6 +77,11 @@ for my $row (split /\n/, $node->safe_psql('diff', $api =~ s/SCHEMA/idgen_sqlx/gr
 for my $row (split /\n/, $node->safe_psql('diff', $api =~ s/SCHEMA/idgen/gr))
 {
 	my ($name, $shape) = split /\|/, $row, 2;
+	if ($left_out{$name})
+	{
+		ok(!exists $sql_edition{$name}, "idgen_sql has no idgen.$name ($left_out{$name})");
+		next;
+	}
 	if ($sequence_generators{$name})
 	{
 		$shape =~ s/ vr$/ vu/;
