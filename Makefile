@@ -289,6 +289,7 @@ glue-check:
 # The one layout of sql/idgen.sql (test/lint/sql_style.py).
 sql-style:
 	$(PYTHON) test/lint/sql_style.py
+	@for f in $(SQL_EDITION_SOURCES); do $(PYTHON) test/lint/sql_style.py $$f || exit 1; done
 
 glue-check-selftest:
 	PG_CONFIG=$(PG_CONFIG) PYTHON=$(PYTHON) bash test/lint/glue_rules_selftest.sh

@@ -16,11 +16,12 @@
 --   set-based expressions to PL/pgSQL loops.
 -- * Errors carry the SQLSTATE and message of idgen's C functions.
 
--- idgen_lib holds the helpers of idgen's functions, which compute from their arguments only, and
--- nothing else: every role may use it, since PL/pgSQL looks names up as its caller when it runs
--- (SQL-standard bodies are bound when they are created). It holds no table or sequence, so a
--- role that can name its objects can queue no lock that idgen waits for (its composite types are
--- never locked).
+-- idgen_lib holds the helpers of idgen's functions: every role may use it, since PL/pgSQL looks
+-- names up as its caller when it runs (SQL-standard bodies are bound when they are created). They
+-- compute from their arguments only, but for the ledger lock's gate (idgen_lib.ledger_lock), which
+-- checks the caller's own rights before it calls into idgen_internal. It holds no table or
+-- sequence, so a role that can name its objects can queue no lock that idgen waits for (its
+-- composite types are never locked).
 CREATE SCHEMA idgen_lib;
 COMMENT ON SCHEMA idgen_lib IS
   'Helpers of idgen_sql''s functions (computed from their arguments only); no tables';

@@ -104,9 +104,11 @@ COMMENT ON FUNCTION idgen_internal.generator_advance(regclass, regclass) IS
 -- Snowflake's state: ticks (Unix ms * 4096 + sequence) and the jump floor. pg_dump carries the
 -- ticks (the DO block below): a database restored from a dump makes its
 -- ids after the dumped database's.
+
 CREATE SEQUENCE idgen_internal.snowflake_ticks AS bigint MINVALUE 0 START WITH 0;
 COMMENT ON SEQUENCE idgen_internal.snowflake_ticks IS
   'The last Snowflake tick of this database (Unix ms * 4096 + sequence); pg_dump carries it';
+
 CREATE SEQUENCE idgen_internal.snowflake_floor AS bigint MINVALUE 0 START WITH 0;
 COMMENT ON SEQUENCE idgen_internal.snowflake_floor IS
   'The target of the last jump of idgen_internal.snowflake_ticks; no Snowflake tick below it is used';

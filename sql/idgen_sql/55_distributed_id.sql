@@ -28,6 +28,7 @@ COMMENT ON FUNCTION idgen_internal.timestamptz_of_ms(bigint) IS
 'A Unix ms as a timestamptz, exactly';
 
 -- DistributedId's state, as Snowflake's: ticks and the jump floor; pg_dump carries the ticks.
+
 CREATE SEQUENCE idgen_internal.distributed_id_ticks AS bigint MINVALUE 0 START WITH 0;
 COMMENT ON SEQUENCE idgen_internal.distributed_id_ticks IS
   'The last DistributedId tick of this database (Unix ms * 4096 + counter); pg_dump carries it';
@@ -38,6 +39,7 @@ BEGIN
   END IF;
 END
 $$;
+
 CREATE SEQUENCE idgen_internal.distributed_id_floor AS bigint MINVALUE 0 START WITH 0;
 COMMENT ON SEQUENCE idgen_internal.distributed_id_floor IS
   'The target of the last jump of idgen_internal.distributed_id_ticks';
@@ -52,6 +54,7 @@ BEGIN
   END IF;
 END
 $$;
+
 CREATE SEQUENCE idgen_internal.distributed_id128_floor AS bigint MINVALUE 0 START WITH 0;
 COMMENT ON SEQUENCE idgen_internal.distributed_id128_floor IS
   'The target of the last jump of idgen_internal.distributed_id128_ticks';

@@ -23,34 +23,39 @@
 
 -- The base62 alphabet, in ASCII order (so text order under COLLATE "C" is numeric order), as a
 -- regular expression that matches texts made of it only.
-CREATE FUNCTION idgen_lib.base62_pattern() RETURNS text
+CREATE FUNCTION idgen_lib.base62_pattern()
+RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN '^[0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz]*$';
 
 -- The digits c of 7 base62 digits (0 <= c < 62^7), one per byte of a bigint, last digit lowest:
 -- digit k is q_k - 62 q_(k+1) with q_k = c / 62^k, so the bytes add up to
 -- c + 194 * sum(q_k * 256^(k-1)), which is below 2^56.
-CREATE FUNCTION idgen_lib.base62_pack7(c bigint) RETURNS bigint
+CREATE FUNCTION idgen_lib.base62_pack7(c bigint)
+RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN c + 194 * (c / 62 + 256 * (c / 3844 + 256 * (c / 238328 + 256 * (c / 14776336
          + 256 * (c / 916132832 + 256 * (c / 56800235584))))));
 
 -- The same for 4 digits (0 <= c < 62^4).
-CREATE FUNCTION idgen_lib.base62_pack4(c bigint) RETURNS bigint
+CREATE FUNCTION idgen_lib.base62_pack4(c bigint)
+RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN c + 194 * (c / 62 + 256 * (c / 3844 + 256 * (c / 238328)));
 
 -- Each byte d (a digit, 0 to 61) of a packed bigint turned into its character of the alphabet,
 -- all bytes at once: d + 48, plus 7 from 10 on (A) and 6 more from 36 on (a). d + 118 and d + 92
 -- reach 128 (bit 7 of the byte) exactly when d >= 10 and d >= 36; no byte carries into the next.
-CREATE FUNCTION idgen_lib.base62_ascii(packed bigint) RETURNS bigint
+CREATE FUNCTION idgen_lib.base62_ascii(packed bigint)
+RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN packed + 3472328296227680304  -- 0x3030303030303030
        + 7 * (((packed + 8536140394893047414) >> 7) & 72340172838076673)  -- 0x7676..., 0x0101...
        + 6 * (((packed + 6655295901103053916) >> 7) & 72340172838076673);  -- 0x5C5C...
 
 -- The last n characters of the alphabet text of a packed bigint.
-CREATE FUNCTION idgen_lib.base62_chars(packed bigint, n integer) RETURNS bytea
+CREATE FUNCTION idgen_lib.base62_chars(packed bigint, n integer)
+RETURNS bytea
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN pg_catalog.substr(pg_catalog.int8send(idgen_lib.base62_ascii(packed)), 9 - n);
 
@@ -58,12 +63,14 @@ RETURN pg_catalog.substr(pg_catalog.int8send(idgen_lib.base62_ascii(packed)), 9 
 -- u = (s & (2^63 - 1)) + 2^63 when s < 0; 2^63 = 2619074 * 62^7 + 2783715164416, and s >> 63 is
 -- all ones or zero. Its last 7 digits are rest(s) mod 62^7 (rest is below 2 * 62^7), its first 4
 -- first(s, rest(s)).
-CREATE FUNCTION idgen_lib.base62_block_rest(s bigint) RETURNS bigint
+CREATE FUNCTION idgen_lib.base62_block_rest(s bigint)
+RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN (s & 9223372036854775807) % 3521614606208
        + ((s >> 63) & 2783715164416);
 
-CREATE FUNCTION idgen_lib.base62_block_first(s bigint, rest bigint) RETURNS bigint
+CREATE FUNCTION idgen_lib.base62_block_first(s bigint, rest bigint)
+RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN (s & 9223372036854775807) / 3521614606208
        + ((s >> 63) & 2619074)
@@ -71,17 +78,20 @@ RETURN (s & 9223372036854775807) / 3521614606208
 
 -- Byte -> digit value (255 outside the alphabet), and the digits that the 4 and the 7 bytes from
 -- position p (0-based) of a text's bytes spell.
-CREATE FUNCTION idgen_lib.base62_digit(d bytea, p integer) RETURNS integer
+CREATE FUNCTION idgen_lib.base62_digit(d bytea, p integer)
+RETURNS integer
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN pg_catalog.get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00010203040506070809ffffffffffffff0a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20212223ffffffffffff2425262728292a2b2c2d2e2f303132333435363738393a3b3c3dffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea,
                            pg_catalog.get_byte(d, p));
 
-CREATE FUNCTION idgen_lib.base62_read4(d bytea, p integer) RETURNS bigint
+CREATE FUNCTION idgen_lib.base62_read4(d bytea, p integer)
+RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN ((idgen_lib.base62_digit(d, p) * 62 + idgen_lib.base62_digit(d, p + 1)) * 62
         + idgen_lib.base62_digit(d, p + 2)) * 62::bigint + idgen_lib.base62_digit(d, p + 3);
 
-CREATE FUNCTION idgen_lib.base62_read7(d bytea, p integer) RETURNS bigint
+CREATE FUNCTION idgen_lib.base62_read7(d bytea, p integer)
+RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN idgen_lib.base62_read4(d, p) * 238328
        + (idgen_lib.base62_digit(d, p + 4) * 62 + idgen_lib.base62_digit(d, p + 5)) * 62
@@ -90,7 +100,8 @@ RETURN idgen_lib.base62_read4(d, p) * 238328
 -- Texts a decoder refused: the error idgen raises for them. form names the target in messages
 -- ("alphanumeric bigint"); alphabet is the set of accepted characters, described; expected the
 -- length; range the detail of an out-of-range value.
-CREATE FUNCTION idgen_lib.encoding_clip(value text) RETURNS text
+CREATE FUNCTION idgen_lib.encoding_clip(value text)
+RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN CASE WHEN pg_catalog.length(value) > 40
             THEN pg_catalog.left(value, 40) || '...' ELSE value END;
@@ -150,7 +161,8 @@ BEGIN
 END
 $body$;
 
-CREATE FUNCTION idgen_lib.encoding_negative(value bigint, encoding text) RETURNS void
+CREATE FUNCTION idgen_lib.encoding_negative(value bigint, encoding text)
+RETURNS void
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $body$
@@ -290,12 +302,14 @@ COMMENT ON FUNCTION idgen.to_alphanumeric(text) IS
 -- The halves of the block a * 62^7 + c (a and c read from its 4 and 7 digits):
 -- 62^7 = 819 * 2^32 + 4036390784. The high half is above 2^32 - 1 when the block is above
 -- 2^64 - 1.
-CREATE FUNCTION idgen_lib.base62_block_high(a bigint, c bigint) RETURNS bigint
+CREATE FUNCTION idgen_lib.base62_block_high(a bigint, c bigint)
+RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN a * 819 +
        ((a * 4036390784 + c) >> 32);
 
-CREATE FUNCTION idgen_lib.base62_block_low(a bigint, c bigint) RETURNS bigint
+CREATE FUNCTION idgen_lib.base62_block_low(a bigint, c bigint)
+RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN (a * 4036390784 + c) & 4294967295;
 

@@ -134,13 +134,89 @@ COMMENT ON AGGREGATE idgen.ledger_verify_report(idgen.event_id, text, jsonb, jso
 --   refuses a stale one with 40001. PL/pgSQL reads through the transaction's snapshot, which at
 --   those levels may not show an append committed after it: the trigger refuses to append there
 --   (0A000), and appends under READ COMMITTED, where each read sees every committed append.
--- * The ledger's lock is pg_advisory_xact_lock on a 64-bit hash of the table's oid and the ledger
---   id (idgen's is a keyed tag with a sub-id of its own): pg_locks shows the hash, which any role
---   can compute for a table and ledger it names.
+-- * The ledger's lock (idgen's is a keyed tag with a sub-id of its own, which no role can take) is
+--   a row lock, FOR UPDATE, on the ledger's row of idgen_internal.ledger_tails, held to the end of
+--   the appending transaction (a rolled-back savepoint releases it, as it would an advisory lock):
+--   no other role may name that table, so none can hold or queue the lock as an advisory lock on
+--   a key it computes could be. In pg_locks, an append waiting for it waits for the transaction
+--   that holds it.
 -- * An event may lead the real clock by one minute at most (idgen.ledger_max_lead's default; the
 --   setting does not exist here), except the latest timestamp + 1.
 -- * The table's shape is read from the catalog for each row (idgen caches it per table).
 ---------------------------------------------------------------------------------------------------
+
+-- The rows that carry the ledgers' locks: one per ledger table (by oid) and ledger, inserted by its
+-- first append and then only locked (FOR UPDATE writes no new row version). Nobody else may read or
+-- lock it. Rows are made again on demand, so a dump does not carry them (CREATE EXTENSION's table
+-- is not marked for pg_dump; the plain script's is dumped like any table, and its rows, keyed by
+-- the old database's oids, are then merely stale). A dropped ledger table leaves its rows behind:
+-- harmless, since a row is only a lock, and a table that gets the oid later shares it; the owner
+-- may delete rows whose table no longer exists at any time, an append in progress keeps its lock
+-- and the next one inserts the row again.
+CREATE TABLE idgen_internal.ledger_tails (
+  events oid NOT NULL,
+  ledger_id bigint NOT NULL,
+  PRIMARY KEY (events, ledger_id)
+);
+COMMENT ON TABLE idgen_internal.ledger_tails IS
+  'One row per ledger table (oid) and ledger id, locked FOR UPDATE by each append to the ledger; rows of dropped tables are stale and may be deleted';
+GRANT SELECT, DELETE ON idgen_internal.ledger_tails TO @extowner@;
+
+-- Takes the ledger's lock as idgen_sql's owner, for a caller that idgen_lib.ledger_lock found
+-- entitled (allowed). Only SQL-standard bodies made by this script reach it: no other role may
+-- use idgen_internal to name it. Inserts the row on the first append; a concurrent first append
+-- waits in the INSERT for the one that inserted (the uncommitted row is its lock until it ends),
+-- then finds the row and locks it. A row deleted meanwhile is inserted again.
+CREATE FUNCTION idgen_internal.ledger_tail_lock(events oid, ledger bigint, allowed boolean)
+RETURNS void
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $lock$
+BEGIN
+  IF events IS NULL OR ledger IS NULL THEN
+    RAISE EXCEPTION 'a ledger''s lock needs its table and ledger id' USING ERRCODE = 'null_value_not_allowed';
+  END IF;
+  IF allowed IS NOT TRUE THEN
+    RAISE EXCEPTION 'permission denied to lock ledger % of table %', ledger, events::regclass
+      USING ERRCODE = 'insufficient_privilege',
+      DETAIL = 'Only a role that may append to the ledger takes its lock: it needs INSERT and SELECT on the ledger_id and id columns, without row-level security.';
+  END IF;
+  LOOP
+    PERFORM FROM idgen_internal.ledger_tails AS t
+    WHERE t.events OPERATOR(pg_catalog.=) ledger_tail_lock.events
+      AND t.ledger_id OPERATOR(pg_catalog.=) ledger_tail_lock.ledger
+    FOR UPDATE;
+    EXIT WHEN FOUND;
+    INSERT INTO idgen_internal.ledger_tails AS t (events, ledger_id)
+    VALUES (ledger_tail_lock.events, ledger_tail_lock.ledger)
+    ON CONFLICT DO NOTHING;
+    EXIT WHEN FOUND;
+  END LOOP;
+END
+$lock$;
+
+COMMENT ON FUNCTION idgen_internal.ledger_tail_lock(oid, bigint, boolean) IS
+'Locks a ledger''s row of idgen_internal.ledger_tails to the end of the transaction, inserting it first if missing; called by idgen_lib.ledger_lock';
+
+-- The append trigger's lock, for the calling role: what the trigger checks before it locks (it
+-- may read the ledger's ids, without row-level security) and INSERT on some column of the table,
+-- evaluated as the caller, decide whether idgen_internal.ledger_tail_lock takes the lock. The one
+-- helper in idgen_lib that reaches state: the trigger runs as the appending role, who may not use
+-- idgen_internal, and the SQL-standard body is bound to the function when it is created. So a
+-- role can hold a ledger's lock only as long as it could by appending and keeping its
+-- transaction open. (A role that appends through a view, without INSERT on the ledger table
+-- itself, is refused with 42501.)
+CREATE FUNCTION idgen_lib.ledger_lock(events regclass, ledger bigint)
+RETURNS void
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN idgen_internal.ledger_tail_lock(events, ledger,
+  pg_catalog.has_any_column_privilege(events, 'INSERT')
+  AND pg_catalog.has_column_privilege(events, 'ledger_id', 'SELECT')
+  AND pg_catalog.has_column_privilege(events, 'id', 'SELECT')
+  AND NOT pg_catalog.row_security_active(events));
+
+COMMENT ON FUNCTION idgen_lib.ledger_lock(regclass, bigint) IS
+'Takes the lock of a ledger of a table, to the end of the transaction, for a role that may append to it (42501 otherwise)';
 
 CREATE FUNCTION idgen.ledger_append()
 RETURNS trigger
@@ -250,8 +326,7 @@ BEGIN
       HINT = 'Append as a role that row-level security does not apply to, or use idgen''s C edition.';
   END IF;
 
-  PERFORM pg_catalog.pg_advisory_xact_lock(
-    pg_catalog.hashtextextended('idgen ledger ' || TG_RELID::text || ' ' || ledger::text, 0));
+  PERFORM idgen_lib.ledger_lock(TG_RELID::regclass, ledger);
   EXECUTE pg_catalog.format(
     'SELECT t.id FROM %I.%I t WHERE t.ledger_id OPERATOR(pg_catalog.=) $1 ORDER BY t.id DESC LIMIT 1',
     TG_TABLE_SCHEMA, TG_TABLE_NAME)

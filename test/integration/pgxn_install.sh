@@ -55,3 +55,10 @@ check "CREATE EXTENSION idgen creates the archive's version" \
 check "the installed idgen makes ids" \
   "$("$bin/psql" -XAtq -h "$work" -p "$port" -U postgres -d postgres \
       -c "SELECT idgen.comb_prefix(idgen.comb_at('2026-01-01 00:00:00+00'))")" 28096
+# The archive installs the SQL edition too: in a database of its own (one edition per database).
+check "CREATE EXTENSION idgen_sql creates the archive's version, with the same ids" \
+  "$("$bin/psql" -XAtq -h "$work" -p "$port" -U postgres -d postgres -c 'CREATE DATABASE sql_edition' &&
+     "$bin/psql" -XAtq -h "$work" -p "$port" -U postgres -d sql_edition \
+      -c 'SET client_min_messages = warning' -c 'CREATE EXTENSION idgen_sql CASCADE' \
+      -c "SELECT extversion || ' ' || idgen.comb_prefix(idgen.comb_at('2026-01-01 00:00:00+00'))
+          FROM pg_extension WHERE extname = 'idgen_sql'")" "$version 28096"

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The one layout of sql/idgen.sql, the source of the current SQL surface (CONTRIBUTING.md).
+"""The one layout of sql/idgen.sql, the source of the current SQL surface, and of the SQL edition's
+sources sql/idgen_sql/*.sql (CONTRIBUTING.md).
 
 Outside dollar-quoted bodies:
   - every CREATE starts a paragraph: the line before it is blank or a -- comment;

@@ -76,6 +76,22 @@ for my $database ('with_extension', 'with_script')
 		($status, $out, $err) = as_role('app_user', $database, "SELECT * FROM $table");
 		isnt($status, 0, "$database: an application role cannot read $table");
 	}
+	# What an application role calls works: generators, encoders and decoders of every family,
+	# SQL-standard and PL/pgSQL ones (which look their helpers up as the caller).
+	($status, $out, $err) = as_role('app_user', $database, q{
+		SELECT idgen.comb_valid(idgen.comb()) AND idgen.comb_bound(now()) IS NOT NULL
+		   AND idgen.uuid_version(idgen.uuidv7()) = 7
+		   AND idgen.ulid_to_uuid(idgen.to_ulid(idgen.ulid())) IS NOT NULL
+		   AND idgen.typeid_valid(idgen.typeid('user'), 'user')
+		   AND idgen.distributed_id_timestamp(idgen.distributed_id()) IS NOT NULL
+		   AND idgen.distributed_id128_timestamp(idgen.distributed_id128()) IS NOT NULL
+		   AND idgen.alphanumeric_to_bigint(idgen.to_alphanumeric(12345::bigint)) = 12345
+		   AND idgen.public_id_to_bigint(idgen.public_id(7::bigint, '\x000102030405060708090a0b0c0d0e0f'::bytea),
+		                                 '\x000102030405060708090a0b0c0d0e0f'::bytea) = 7
+		   AND idgen.group_uuid_group(idgen.group_uuid(672, 1)) = 672
+		   AND idgen.crc32c('abc'::bytea) > 0
+		   AND idgen.event_id_micros(idgen.event_id(1, 2, 3)) = 1});
+	is($status . $out, '0t', "$database: an application role calls every family's functions") or diag($err);
 	($status, $out, $err) = as_role('app_user', $database,
 		'CREATE FUNCTION idgen.planted() RETURNS int LANGUAGE sql RETURN 1');
 	isnt($status, 0, "$database: an application role cannot create objects in schema idgen");

@@ -2,17 +2,7 @@
 -- values, every refusal with its SQLSTATE, message and detail, and the generators' properties
 -- (version, variant, time of the clock, order to the microsecond).
 SET timezone = 'UTC';
-CREATE FUNCTION pg_temp.outcome(query text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-  state text; message text; detail text; result text;
-BEGIN
-  EXECUTE query INTO result;
-  RETURN coalesce(result, 'NULL');
-EXCEPTION WHEN OTHERS THEN
-  GET STACKED DIAGNOSTICS state = RETURNED_SQLSTATE, message = MESSAGE_TEXT, detail = PG_EXCEPTION_DETAIL;
-  RETURN state || ': ' || message || coalesce(' / ' || nullif(detail, ''), '');
-END
-$$;
+\i sql/include/outcome.sql
 
 SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparallel, p.prorettype::regtype
 FROM pg_proc p
