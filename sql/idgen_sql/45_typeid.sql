@@ -12,22 +12,33 @@
 -- the caller's collation is (a nondeterministic one refuses them).
 ---------------------------------------------------------------------------------------------------
 
--- Whether a prefix is one TypeID allows.
+-- Whether a prefix is one TypeID allows. The length is checked apart: a counted repetition makes
+-- the regular expression engine build a state per position at every call, several times slower
+-- than "*" (40_ulid.sql). Strict operators only (no AND), so that the strict callers are inlined.
 CREATE FUNCTION idgen_lib.typeid_prefix_ok(prefix text)
 RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (prefix COLLATE pg_catalog."C") ~ '^(?:[a-z](?:[a-z_]{0,61}[a-z])?)?$';
+RETURN ((pg_catalog.octet_length(prefix) <= 63)::integer
+        & ((prefix COLLATE pg_catalog."C") ~ '^(?:[a-z](?:[a-z_]*[a-z])?)?$')::integer) = 1;
 
 COMMENT ON FUNCTION idgen_lib.typeid_prefix_ok(text) IS
 'Whether a prefix is one TypeID allows: 0 to 63 of a-z and _, not at either end';
 
 -- Whether a text is a TypeID: the prefix, then "_" and 26 lower-case base32 characters, the first
--- 0 to 7, or those 26 alone. The prefix ends before the last "_", as idgen splits the text.
+-- 0 to 7, or those 26 alone. The prefix ends before the last "_", as idgen splits the text: the
+-- last 26 characters hold no "_". Without counted repetitions (as typeid_prefix_ok): 26 to 90
+-- bytes (a prefix of at most 63), the last 26 characters the suffix, the rest empty or a prefix
+-- and "_". A text of 26 bytes or more but fewer characters holds a character of several bytes,
+-- which neither pattern accepts.
 CREATE FUNCTION idgen_lib.typeid_text_ok(typeid text)
 RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (typeid COLLATE pg_catalog."C")
-  ~ '^(?:[a-z](?:[a-z_]{0,61}[a-z])?_)?[0-7][0123456789abcdefghjkmnpqrstvwxyz]{25}$';
+RETURN ((pg_catalog.octet_length(typeid) >= 26)::integer
+        & (pg_catalog.octet_length(typeid) <= 90)::integer
+        & ((pg_catalog.right(typeid, 26) COLLATE pg_catalog."C")
+           ~ '^[0-7][0123456789abcdefghjkmnpqrstvwxyz]*$')::integer
+        & ((pg_catalog.left(typeid, -26) COLLATE pg_catalog."C")
+           ~ '^(?:[a-z](?:[a-z_]*[a-z])?_)?$')::integer) = 1;
 
 COMMENT ON FUNCTION idgen_lib.typeid_text_ok(text) IS
 'Whether text is a TypeID: prefix_ and 26 lower-case base32 characters (first 0-7), or the 26 alone';
@@ -136,14 +147,15 @@ CREATE FUNCTION idgen_lib.typeid_format(prefix text, id uuid)
 RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN prefix || pg_catalog.left('_', pg_catalog.length(prefix))
-  || idgen_lib.crockford_encode(pg_catalog.uuid_send(id), '0123456789abcdefghjkmnpqrstvwxyz');
+  || idgen_lib.crockford_encode(pg_catalog.uuid_send(id), idgen_lib.crockford_pairs_lower());
 
 COMMENT ON FUNCTION idgen_lib.typeid_format(text, uuid) IS
 'The TypeID text of a checked prefix and a uuid';
 
 -- The uuid of a TypeID of this prefix: 22023 for a prefix TypeID does not allow (first, as idgen
 -- checks its parameter), 22P02 for a text that is not a TypeID, then 22023 for another prefix when
--- raise, else NULL for both.
+-- raise, else NULL for both. Immutable operations only (|| rather than format, which is STABLE),
+-- so that PostgreSQL inlines it into the callers.
 CREATE FUNCTION idgen_lib.typeid_uuid_of_prefix(typeid text, prefix text, raise boolean)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -153,12 +165,12 @@ RETURN CASE
   WHEN NOT idgen_lib.typeid_text_ok(typeid)
     THEN CASE WHEN raise THEN idgen_lib.typeid_refuse(typeid) END
   WHEN (pg_catalog.left(typeid, -27) COLLATE pg_catalog."C") = prefix
-    THEN idgen_lib.crockford_decode_hex(typeid, pg_catalog.length(typeid) - 26)::uuid
+    THEN idgen_lib.crockford_decode_hex(pg_catalog.decode(typeid, 'escape'), pg_catalog.octet_length(typeid) - 26)::uuid
   WHEN raise THEN idgen_lib.time_raise(NULL::uuid, typeid || prefix, '22023',
-    pg_catalog.format('TypeID "%s" does not have the prefix "%s"',
-                      idgen_lib.time_clip(typeid), idgen_lib.time_clip(prefix)),
+    'TypeID "' || idgen_lib.time_clip(typeid) || '" does not have the prefix "'
+      || idgen_lib.time_clip(prefix) || '"',
     CASE WHEN pg_catalog.length(typeid) = 26 THEN 'It has no prefix.'
-      ELSE pg_catalog.format('Its prefix is "%s".', idgen_lib.time_clip(pg_catalog.left(typeid, -27)))
+      ELSE 'Its prefix is "' || idgen_lib.time_clip(pg_catalog.left(typeid, -27)) || '".'
     END)
 END;
 
@@ -212,7 +224,7 @@ SET search_path = pg_catalog, pg_temp
 AS $decode$
 BEGIN
   RETURN CASE WHEN idgen_lib.typeid_text_ok(typeid)
-    THEN idgen_lib.crockford_decode_hex(typeid, pg_catalog.length(typeid) - 26)::uuid
+    THEN idgen_lib.crockford_decode_hex(pg_catalog.textsend(typeid), pg_catalog.octet_length(typeid) - 26)::uuid
     ELSE idgen_lib.typeid_refuse(typeid)
   END;
 END
@@ -221,14 +233,13 @@ $decode$;
 COMMENT ON FUNCTION idgen.typeid_to_uuid(text) IS
 'The uuid of a TypeID; 22P02 naming the rule it breaks';
 
--- One strict expression, which PostgreSQL inlines (as idgen.try_ulid_to_uuid). The groups of the
--- pattern capture nothing: substring would return a capturing group's match instead.
+-- One strict expression, which PostgreSQL inlines (as idgen.try_ulid_to_uuid): the last 26
+-- characters decoded, NULL appended when the check fails.
 CREATE FUNCTION idgen.try_typeid_to_uuid(typeid text)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (idgen_lib.crockford_decode_hex(typeid, pg_catalog.length(typeid) - 26)
-        || pg_catalog.left(pg_catalog.substring(typeid COLLATE pg_catalog."C",
-             '^(?:[a-z](?:[a-z_]{0,61}[a-z])?_)?[0-7][0123456789abcdefghjkmnpqrstvwxyz]{25}$'), 0))::uuid;
+RETURN (idgen_lib.crockford_decode_hex_any(typeid, pg_catalog.length(typeid) - 25)
+        || ('{""}'::text[])[idgen_lib.typeid_text_ok(typeid)::integer])::uuid;
 
 COMMENT ON FUNCTION idgen.try_typeid_to_uuid(text) IS
 'idgen.typeid_to_uuid, but NULL for text that is not a TypeID';

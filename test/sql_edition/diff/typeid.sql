@@ -72,6 +72,28 @@ SELECT idgen_diff.compare('typeid_to_uuid(typeid_prefix)_random', '$E.typeid_to_
 SELECT idgen_diff.compare('try_typeid_to_uuid(typeid_prefix)_random', '$E.try_typeid_to_uuid(r.t, r.q)',
   $$SELECT t, q FROM texts$$);
 
+-- The edges of the checks that test lengths apart from the patterns: a prefix of 63 and 64 letters
+-- (texts of 90 and 91 bytes), a "_" within the last 26 characters, characters of several bytes in
+-- the suffix (26 bytes but fewer characters) or in the prefix, a backslash, texts of 25 to 28
+-- characters.
+CREATE TEMP TABLE edge_texts AS
+SELECT p || s AS t, q
+FROM unnest(ARRAY['', '_', 'a_', 'a__', repeat('a', 62) || '_', repeat('a', 63) || '_', repeat('a', 64) || '_',
+                  repeat('a', 31) || '_' || repeat('b', 31) || '_', 'é_', 'a\_', '\']) p,
+     unnest(ARRAY['01h455vb4pex5vsknk084sn02q', '7zzzzzzzzzzzzzzzzzzzzzzzzz', '01h455vb4pex5vsknk084sn02',
+                  '01h455vb4pex5vsknk084sn02qq', '01h455vb4pex5vskn_084sn02q', '01h455vb4pex5vsknk084sné',
+                  '01h455vb4pex5vsknk084sn0é', 'é1h455vb4pex5vsknk084sn02q', '01h455vb4pex5vsk\k084sn02q',
+                  '_01h455vb4pex5vsknk084sn02q', '_1h455vb4pex5vsknk084sn02q']) s,
+     unnest(ARRAY['', 'a', repeat('a', 63)]) q;
+
+SELECT idgen_diff.compare('typeid_to_uuid_edges', '$E.typeid_to_uuid(r.t)', $$SELECT DISTINCT t FROM edge_texts$$);
+SELECT idgen_diff.compare('try_typeid_to_uuid_edges', '$E.try_typeid_to_uuid(r.t)', $$SELECT DISTINCT t FROM edge_texts$$);
+SELECT idgen_diff.compare('typeid_valid_edges', '$E.typeid_valid(r.t, r.q)', $$SELECT t, q FROM edge_texts$$);
+SELECT idgen_diff.compare('typeid_to_uuid(typeid_prefix)_edges', '$E.typeid_to_uuid(r.t, r.q)',
+  $$SELECT t, q FROM edge_texts$$);
+SELECT idgen_diff.compare('try_typeid_to_uuid(typeid_prefix)_edges', '$E.try_typeid_to_uuid(r.t, r.q)',
+  $$SELECT t, q FROM edge_texts$$);
+
 -- New TypeIDs: the same SQLSTATEs for every prefix (NULL among them), the prefix kept, a UUIDv7
 -- inside; and each edition's TypeIDs read by the other.
 SELECT idgen_diff.compare('typeid(prefix)_random',

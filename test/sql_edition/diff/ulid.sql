@@ -48,6 +48,17 @@ UNION ALL SELECT NULL;
 SELECT idgen_diff.compare('ulid_to_uuid', '$E.ulid_to_uuid(r.t)', $$SELECT t FROM texts$$);
 SELECT idgen_diff.compare('try_ulid_to_uuid', '$E.try_ulid_to_uuid(r.t)', $$SELECT t FROM texts$$);
 
+-- The edges of the check that tests the length apart from the pattern: 25 to 27 characters, 26
+-- bytes in fewer characters, a character of several bytes or a backslash among 26.
+SELECT idgen_diff.compare('ulid_to_uuid_edges', '$E.ulid_to_uuid(r.t)', $$SELECT t FROM unnest(ARRAY[
+  '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', '7zzzzzzzzzzzzzzzzzzzzzzzzz', '7ZZZZZZZZZZZZZZZZZZZZZZZZ', '7ZZZZZZZZZZZZZZZZZZZZZZZZZZ',
+  '7ZZZZZZZZZZZZZZZZZZZZZZZé', '7ZZZZZZZZZZZZZZZZZZZZZZZZé', 'é7ZZZZZZZZZZZZZZZZZZZZZZZZ', '7ZZZZZZZZZZZ\ZZZZZZZZZZZZZ',
+  '\', '', '8ZZZZZZZZZZZZZZZZZZZZZZZZZ']) t$$);
+SELECT idgen_diff.compare('try_ulid_to_uuid_edges', '$E.try_ulid_to_uuid(r.t)', $$SELECT t FROM unnest(ARRAY[
+  '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', '7zzzzzzzzzzzzzzzzzzzzzzzzz', '7ZZZZZZZZZZZZZZZZZZZZZZZZ', '7ZZZZZZZZZZZZZZZZZZZZZZZZZZ',
+  '7ZZZZZZZZZZZZZZZZZZZZZZZé', '7ZZZZZZZZZZZZZZZZZZZZZZZZé', 'é7ZZZZZZZZZZZZZZZZZZZZZZZZ', '7ZZZZZZZZZZZ\ZZZZZZZZZZZZZ',
+  '\', '', '8ZZZZZZZZZZZZZZZZZZZZZZZZZ']) t$$);
+
 -- The bound of random instants, of every microsecond around a millisecond and of the edges.
 SELECT idgen_diff.compare('ulid_bound', '$E.ulid_bound(r.x)', $$
   SELECT '1970-01-01 00:00:00+00'::timestamptz
