@@ -4,7 +4,8 @@
 # trusted pgcrypto. CREATE EXTENSION idgen_sql (a trusted extension) and the plain script
 # build/idgen_sql.sql make the same objects; the plain script stops at the first error and leaves
 # nothing behind; an application role can call the functions but cannot change or read the
-# SQL edition's state; DROP EXTENSION removes everything. The pg_tle installer is tested by
+# SQL edition's state; every installable version updates to the current one as a fresh install;
+# DROP EXTENSION removes everything. The pg_tle installer is tested by
 # test/sql_edition/pg_tle.pl, on an installation without idgen_sql's files.
 use strict;
 use warnings;
@@ -96,6 +97,34 @@ for my $database ('with_extension', 'with_script')
 		'CREATE FUNCTION idgen.planted() RETURNS int LANGUAGE sql RETURN 1');
 	isnt($status, 0, "$database: an application role cannot create objects in schema idgen");
 }
+
+# Updates, as the update test does for idgen: every version of idgen_sql that the installation
+# has must reach the control file's version by ALTER EXTENSION UPDATE (a version script without
+# its update path fails here), an update from each equals a fresh install, and UPDATE on a fresh
+# install changes nothing. 0.4.0 is idgen_sql's first version: it has no earlier one yet.
+my ($sql_edition_version) = slurp_file('idgen_sql.control') =~ /^default_version\s*=\s*'([^']+)'/m;
+is($node->safe_psql('with_extension',
+	q{SELECT extversion FROM pg_extension WHERE extname = 'idgen_sql'}),
+	$sql_edition_version, 'CREATE EXTENSION idgen_sql installs the control file\'s version');
+my @unreachable = split /\n/, $node->safe_psql('with_extension', qq{
+	SELECT v.version FROM pg_available_extension_versions v
+	WHERE v.name = 'idgen_sql' AND v.version <> '$sql_edition_version'
+	  AND NOT EXISTS (SELECT FROM pg_extension_update_paths('idgen_sql') p
+	                  WHERE p.source = v.version AND p.target = '$sql_edition_version' AND p.path IS NOT NULL)});
+is_deeply(\@unreachable, [], "every installable version of idgen_sql updates to $sql_edition_version");
+for my $old (split /\n/, $node->safe_psql('with_extension', qq{
+	SELECT source FROM pg_extension_update_paths('idgen_sql')
+	WHERE target = '$sql_edition_version' AND path IS NOT NULL ORDER BY 1}))
+{
+	$node->safe_psql('postgres', "CREATE DATABASE updated_from_$old OWNER app_owner" =~ s/\./_/gr);
+	my $database = "updated_from_$old" =~ s/\./_/gr;
+	as_role('app_owner', $database,
+		"CREATE EXTENSION pgcrypto; CREATE EXTENSION idgen_sql VERSION '$old'; ALTER EXTENSION idgen_sql UPDATE");
+	is($node->safe_psql($database, $fingerprint), $made, "idgen_sql updated from $old equals a fresh install");
+}
+($status, $out, $err) = as_role('app_owner', 'with_extension', 'ALTER EXTENSION idgen_sql UPDATE');
+is($status, 0, 'ALTER EXTENSION idgen_sql UPDATE on a fresh install') or diag($err);
+is($node->safe_psql('with_extension', $fingerprint), $made, 'and it changes nothing');
 
 ($status, $out, $err) = as_role('app_owner', 'with_extension', 'DROP EXTENSION idgen_sql');
 is($status, 0, 'DROP EXTENSION idgen_sql as its owner') or diag($err);
