@@ -103,12 +103,13 @@ $(UPDATE_SHORTCUTS): sql/idgen--0.3.0--0.4.0.sql
 # (psql -f, migration tools), and a pg_tle installer (pgtle.install_extension, then CREATE
 # EXTENSION idgen_sql with no file on the server). Its version is idgen's.
 SQL_EDITION_SOURCES = $(sort $(wildcard sql/idgen_sql/*.sql))
+# (the folder is a prerequisite too: removing a source changes its time, not the others')
 SQL_EDITION_VERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(CURDIR)/idgen_sql.control)
 SQL_EDITION_SCRIPT  = build/idgen_sql--$(SQL_EDITION_VERSION).sql
 SQL_EDITION_FILES   = $(SQL_EDITION_SCRIPT) build/idgen_sql.sql build/idgen_sql_pg_tle.sql
 all: $(SQL_EDITION_FILES)
 
-$(SQL_EDITION_SCRIPT): $(SQL_EDITION_SOURCES) idgen_sql.control idgen.control
+$(SQL_EDITION_SCRIPT): $(SQL_EDITION_SOURCES) sql/idgen_sql idgen_sql.control idgen.control
 	@[ "$(SQL_EDITION_VERSION)" = "$(CONTROL_VERSION)" ] || \
 	  { echo "idgen_sql.control says $(SQL_EDITION_VERSION), idgen.control $(CONTROL_VERSION): they ship together"; exit 1; }
 	@mkdir -p $(dir $@)
@@ -119,7 +120,7 @@ $(SQL_EDITION_SCRIPT): $(SQL_EDITION_SOURCES) idgen_sql.control idgen.control
 # The plain script: the same objects in one transaction, without the extension mechanism. Names
 # in function bodies are resolved when the script runs, so it pins the search_path (CREATE
 # EXTENSION does the same for its script).
-build/idgen_sql.sql: $(SQL_EDITION_SOURCES) idgen_sql.control
+build/idgen_sql.sql: $(SQL_EDITION_SOURCES) sql/idgen_sql idgen_sql.control
 	@mkdir -p $(dir $@)
 	{ echo "-- idgen_sql $(SQL_EDITION_VERSION), the SQL edition of idgen as a plain script: psql -f idgen_sql.sql"; \
 	  echo "-- (made by make from sql/idgen_sql/*.sql). Needs pgcrypto in the database; makes schemas"; \
@@ -133,7 +134,7 @@ build/idgen_sql.sql: $(SQL_EDITION_SOURCES) idgen_sql.control
 
 # The pg_tle installer: the extension's script as the argument of pgtle.install_extension. The
 # dollar quote's tag must not occur in the sources.
-build/idgen_sql_pg_tle.sql: $(SQL_EDITION_SOURCES) idgen_sql.control
+build/idgen_sql_pg_tle.sql: $(SQL_EDITION_SOURCES) sql/idgen_sql idgen_sql.control
 	@mkdir -p $(dir $@)
 	@! grep -q 'idgen_sql_script\$$' $(SQL_EDITION_SOURCES) || { echo "a source holds the installer's dollar quote tag"; exit 1; }
 	{ echo "-- idgen_sql $(SQL_EDITION_VERSION) for pg_tle: psql -f idgen_sql_pg_tle.sql, then CREATE EXTENSION idgen_sql"; \
