@@ -272,6 +272,27 @@ $body$;
 COMMENT ON FUNCTION idgen.to_alphanumeric(uuid) IS
 '22-character base62 form of a uuid: two 11-character blocks of its 8-byte halves';
 
+-- The refusal of text by the functions overloaded for bigint, numeric and uuid (to_alphanumeric,
+-- to_hexadecimal, public_id), naming the casts to write (idgen's 42725) rather than PostgreSQL's
+-- "function is not unique"; result gives the caller's result type. STABLE: not called while a
+-- query is planned.
+CREATE FUNCTION idgen_lib.refuse_text_argument(function_name text, result anyelement)
+RETURNS anyelement
+LANGUAGE plpgsql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $body$
+BEGIN
+  RAISE EXCEPTION USING ERRCODE = '42725',
+    MESSAGE = function_name || ' needs its argument typed as the id''s type, not as text',
+    DETAIL = 'An untyped literal or a text parameter could be a bigint, a DistributedId (numeric) or a uuid, and each gives a different result.',
+    HINT = 'Cast the argument: ' || function_name || '($1::bigint), ' || function_name
+           || '($1::numeric) for a DistributedId, or ' || function_name || '($1::uuid).';
+END
+$body$;
+
+COMMENT ON FUNCTION idgen_lib.refuse_text_argument(text, anyelement) IS
+'Raises idgen''s 42725 for a function overloaded for bigint, numeric and uuid that was given text';
+
 -- The text overloads of the names overloaded for bigint, numeric and uuid: an untyped literal or
 -- a driver's text parameter would otherwise match all of them ("function ... is not unique"),
 -- and the value cannot be read from its text ('12345' encodes differently as a bigint and as a
@@ -283,10 +304,7 @@ LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $body$
 BEGIN
-  RAISE EXCEPTION USING ERRCODE = '42725',
-    MESSAGE = 'idgen.to_alphanumeric needs its argument typed as the id''s type, not as text',
-    DETAIL = 'An untyped literal or a text parameter could be a bigint, a DistributedId (numeric) or a uuid, and each gives a different result.',
-    HINT = 'Cast the argument: idgen.to_alphanumeric($1::bigint), idgen.to_alphanumeric($1::numeric) for a DistributedId, or idgen.to_alphanumeric($1::uuid).';
+  RETURN idgen_lib.refuse_text_argument('idgen.to_alphanumeric', NULL::text);
 END
 $body$;
 
@@ -508,10 +526,7 @@ LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $body$
 BEGIN
-  RAISE EXCEPTION USING ERRCODE = '42725',
-    MESSAGE = 'idgen.to_hexadecimal needs its argument typed as the id''s type, not as text',
-    DETAIL = 'An untyped literal or a text parameter could be a bigint, a DistributedId (numeric) or a uuid, and each gives a different result.',
-    HINT = 'Cast the argument: idgen.to_hexadecimal($1::bigint), idgen.to_hexadecimal($1::numeric) for a DistributedId, or idgen.to_hexadecimal($1::uuid).';
+  RETURN idgen_lib.refuse_text_argument('idgen.to_hexadecimal', NULL::text);
 END
 $body$;
 

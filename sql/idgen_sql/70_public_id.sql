@@ -282,24 +282,6 @@ $$;
 COMMENT ON FUNCTION idgen_lib.public_id_refuse_decimal28(numeric) IS
 'Raises idgen''s error for a numeric that is no DistributedId: 22003 out of range, 22023 not an integer';
 
--- Text, an untyped literal or a driver's text parameter: refused, naming the casts (idgen's
--- 42725), rather than PostgreSQL's "function is not unique". STABLE: not called while planning.
-CREATE FUNCTION idgen_lib.public_id_refuse_text()
-RETURNS uuid
-LANGUAGE plpgsql STABLE PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
-AS $$
-BEGIN
-  RAISE EXCEPTION 'idgen.public_id needs its argument typed as the id''s type, not as text'
-    USING ERRCODE = 'ambiguous_function',
-          DETAIL = 'An untyped literal or a text parameter could be a bigint, a DistributedId (numeric) or a uuid, and each gives a different result.',
-          HINT = 'Cast the argument: idgen.public_id($1::bigint), idgen.public_id($1::numeric) for a DistributedId, or idgen.public_id($1::uuid).';
-END
-$$;
-
-COMMENT ON FUNCTION idgen_lib.public_id_refuse_text() IS
-'Raises idgen''s 42725 for idgen.public_id of text';
-
 -- ---- the functions with a key argument ---------------------------------------------------------
 -- The value is checked before the key, as in idgen. The key's length is tested here and the
 -- error raised by idgen_lib.public_id_key_arg, so a good key costs no extra call.
@@ -385,7 +367,7 @@ COMMENT ON FUNCTION idgen.public_id(uuid, bytea) IS
 CREATE FUNCTION idgen.public_id(value text, key bytea)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN idgen_lib.public_id_refuse_text();
+RETURN idgen_lib.refuse_text_argument('idgen.public_id', NULL::uuid);
 
 COMMENT ON FUNCTION idgen.public_id(text, bytea) IS
 'Refuses text, an untyped literal or a driver''s text parameter (42725), naming the casts to write: the value could be a bigint, a DistributedId or a uuid';
@@ -546,7 +528,7 @@ COMMENT ON FUNCTION idgen.public_id(uuid) IS
 CREATE FUNCTION idgen.public_id(value text)
 RETURNS uuid
 LANGUAGE sql STABLE PARALLEL SAFE
-RETURN idgen_lib.public_id_refuse_text();
+RETURN idgen_lib.refuse_text_argument('idgen.public_id', NULL::uuid);
 
 COMMENT ON FUNCTION idgen.public_id(text) IS
 'Refuses text, an untyped literal or a driver''s text parameter (42725), naming the casts to write: the value could be a bigint, a DistributedId or a uuid';
