@@ -48,12 +48,12 @@ GLUE_OBJS_WITHOUT_EXCEPTIONS = $(filter-out src/pg/error_bridge.o,$(PG_SRCS:.cpp
 $(GLUE_OBJS_WITHOUT_EXCEPTIONS): override CXXFLAGS += -fno-exceptions
 $(GLUE_OBJS_WITHOUT_EXCEPTIONS:.o=.bc): override BITCODE_CXXFLAGS += -fno-exceptions
 
-# Tests of how idgen relates to functions that later majors added to core (pg_input_is_valid in
-# 16, uuid_extract_* in 17, uuidv7 in 18). A core_* script that is in neither list stops the build, so none is skipped
-# silently.
+# Tests of how idgen relates to what later majors added to core (pg_input_is_valid in 16,
+# uuid_extract_* in 17, uuidv7, crc32c and virtual generated columns in 18). A core_* script that
+# is in none of the lists stops the build, so none is skipped silently.
 CORE_TESTS_16 = core_input_errors
 CORE_TESTS_17 = core_uuid_extract
-CORE_TESTS_18 = core_uuidv7
+CORE_TESTS_18 = core_uuidv7 core_crc32c_generated
 UNPLACED_CORE_TESTS = $(filter-out $(CORE_TESTS_16) $(CORE_TESTS_17) $(CORE_TESTS_18),$(filter core_%,$(REGRESS_SCRIPTS)))
 ifneq ($(UNPLACED_CORE_TESTS),)
 $(error sql/$(firstword $(UNPLACED_CORE_TESTS)).sql: add it to CORE_TESTS_<major> in the Makefile)
@@ -230,7 +230,7 @@ bench-base62: $(BUILD_DIR)/base62_benchmark
 .PHONY: help print-regress print-update-shortcuts unit unit-binaries unit-sanitized fuzz \
         bench-crc32c bench-base62 format format-check header-check cppcheck glue-check sql-style \
         glue-check-selftest spinlock-check prove_installcheck entry-points-check shell-lint \
-        perl-lint python-lint tap-header-check lint dist dist-check demo test test-quick clean-project
+        perl-lint python-lint tap-header-check released-scripts-check lint dist dist-check demo test test-quick clean-project
 # One run per target (never a file, so every `make fuzz` runs them all): `make -j2 fuzz` builds and
 # runs two targets at a time.
 fuzz: $(FUZZ_TARGETS:%=%.run)
@@ -346,8 +346,14 @@ python-lint:
 tap-header-check:
 	bash test/lint/tap_headers.sh
 
+# Released versions stay as released: their scripts unchanged, their CHANGELOG sections dated
+# (test/lint/released_scripts.sh; needs the git history).
+released-scripts-check:
+	bash test/lint/released_scripts.sh
+
 lint: format-check header-check glue-check glue-check-selftest sql-style cppcheck dist-check \
-      spinlock-check entry-points-check tap-header-check shell-lint perl-lint python-lint
+      spinlock-check entry-points-check tap-header-check released-scripts-check shell-lint perl-lint \
+      python-lint
 
 # PGXN release archive of the committed tree (HEAD), named after the control file's version.
 DIST_VERSION = $(CONTROL_VERSION)
@@ -404,6 +410,7 @@ help:
 	@echo '  perl-lint             perlcritic and perl -c on every Perl file'
 	@echo '  python-lint           flake8 on every Python file'
 	@echo '  tap-header-check      every TAP test says where it runs (# idgen-test: header)'
+	@echo '  released-scripts-check released versions keep their scripts and dated CHANGELOG sections'
 	@echo '  test-quick            build, fast lint, unit, regression in both modes and a few TAP tests, in about 5 minutes'
 	@echo '  test                  the whole test command, as CI runs it (test/run-all.sh)'
 	@echo '  demo                  the README'"'"'s demo (docs/demo.sh)'

@@ -11,7 +11,8 @@
 # Suites: lint (formatting, the core/PostgreSQL header wall, the glue's boundary rules and the
 # proof that each of their checks fires, the layout of sql/idgen.sql, cppcheck, the PGXN archive,
 # the spinlock form of the generator states, ctags finding every SQL entry point, the TAP tests'
-# headers), unit (GoogleTest on src/core, plain and under ASan/UBSan), fuzz (each libFuzzer target
+# headers, the released versions' frozen scripts), unit (GoogleTest on src/core, plain and under
+# ASan/UBSan), fuzz (each libFuzzer target
 # in test/fuzz for a bounded number of runs), regress (pg_regress in a temporary instance, once
 # with idgen loaded per backend and once preloaded), tap (test/t/*.pl on PostgreSQL's TAP
 # framework: every multi-server and multi-session test), integration (test/integration/*.sh: the
@@ -87,7 +88,8 @@ fi
 # on deliberately broken copies that the checks fire (it changes only with the checks).
 lint_suite() {
   local target targets=(format-check header-check glue-check glue-check-selftest sql-style cppcheck
-    dist-check spinlock-check entry-points-check tap-header-check shell-lint perl-lint python-lint)
+    dist-check spinlock-check entry-points-check tap-header-check released-scripts-check shell-lint
+    perl-lint python-lint)
   local ok=0 bad=0
   for target in "${targets[@]}"; do
     [ "$tier" = quick ] && [ "$target" = glue-check-selftest ] && continue
