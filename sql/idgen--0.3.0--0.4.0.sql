@@ -45,6 +45,11 @@ BEGIN
 END
 $library_check$;
 
+-- \dx shows the extension's comment, which CREATE EXTENSION takes from the control file and an
+-- update leaves as it was: the families by name, as a fresh install of 0.4.0 has them.
+COMMENT ON EXTENSION idgen IS
+'Database keys made, encoded and validated in PostgreSQL: COMB and UUIDv7 uuids, ULID, TypeID, Snowflake, DistributedId, public ids, group-key uuids, event ids with ledgers';
+
 -- On a Citus cluster the registry may be a reference table, which only Citus's own ALTER TABLE
 -- moves to another schema on every node (with its shards). So there the schema and the move come
 -- first, on the coordinator (docs/scaling-out.md), and this script takes both as it finds them.
