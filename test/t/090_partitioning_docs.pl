@@ -58,13 +58,14 @@ sub chunks
 	return grep { $_->{sql} =~ /\S/ } @chunks;
 }
 
-# scanned(plan): the relations a plan reads, sorted.
+# scanned(plan): the relations a plan reads, sorted, and how many subplans it removes at start.
 sub scanned
 {
 	my ($plan) = @_;
 	my @rels = $plan =~
 	  /(?:Seq Scan|Index Scan using \S+|Index Only Scan using \S+|Bitmap Heap Scan) on (\w+)/g;
-	return [ sort @rels ];
+	my ($removed) = $plan =~ /Subplans Removed: (\d+)/;
+	return { scans => [ sort @rels ], removed => $removed // 0 };
 }
 
 my $db = 'app';
@@ -113,33 +114,47 @@ for my $block (@blocks)
 		$node->safe_psql($db, 'CREATE EXTENSION idgen');
 	}
 	my ($want_state) = $block->{info} =~ /\berror=(\w{5})\b/;
-	for my $chunk (chunks($block->{sql}))
+	# The block runs in one session, as a reader pastes it; a marker before each EXPLAIN
+	# separates its plan in the output.
+	my @chunks = chunks($block->{sql});
+	my $script = "\\set VERBOSITY verbose\n";
+	for my $k (0 .. $#chunks)
 	{
-		my ($ret, $out, $err) = $node->psql($db, "\\set VERBOSITY verbose\n$chunk->{sql}",
-			on_error_stop => 1);
-		if (defined $want_state)
-		{
-			like($err, qr/ERROR:  $want_state:/, "block $n fails with $want_state as the page shows");
-			next;
-		}
-		is($ret, 0, "block $n" . ($chunk->{explain} ? ' (an EXPLAIN)' : '') . ' runs') or diag($err);
+		$script .= "\\echo \@\@chunk $k\n$chunks[$k]{sql}";
+	}
+	my ($ret, $out, $err) = $node->psql($db, $script, on_error_stop => 1);
+	if (defined $want_state)
+	{
+		like($err, qr/ERROR:  $want_state:/, "block $n fails with $want_state as the page shows");
+		next;
+	}
+	is($ret, 0, "block $n runs") or diag($err);
+	my (undef, %output) = split /^\@\@chunk (\d+)\n/m, "\n$out", -1;
+	my $explains = 0;
+	for my $k (0 .. $#chunks)
+	{
+		my $chunk = $chunks[$k];
 		next unless $chunk->{explain};
-
+		$explains++;
 		my ($table) = $chunk->{sql} =~ /\bFROM (\w+)/;
+		($table) = $block->{sql} =~ /\bFROM (\w+)/ unless defined $table;
 		my $partitions = $node->safe_psql($db,
 			"SELECT count(*) FROM pg_inherits WHERE inhparent = '$table'::regclass");
-		my $got = scanned($out);
-		is_deeply($got, scanned($chunk->{shown}), "block $n: the plan scans what the page shows")
-		  or diag($out);
+		my $got = scanned($output{$k} // '');
+		is_deeply($got, scanned($chunk->{shown}),
+			"block $n: the plan of its EXPLAIN $explains scans what the page shows")
+		  or diag($output{$k});
 		if ($chunk->{sql} =~ /_timestamp\(id\)|\bid::/)
 		{
-			is(scalar @$got, $partitions,
-				"block $n: a condition on a function or cast of the id scans all $partitions partitions of $table");
+			is(scalar @{ $got->{scans} }, $partitions,
+				"block $n: a condition on a function or cast of the id reads all $partitions partitions of $table");
 		}
 		else
 		{
-			ok(@$got >= 1 && @$got < $partitions,
-				"block $n: a range on $table\'s id scans " . scalar(@$got) . " of its $partitions partitions");
+			ok(@{ $got->{scans} } >= 1 && @{ $got->{scans} } < $partitions,
+				"block $n: a range on $table\'s id reads "
+				  . scalar(@{ $got->{scans} })
+				  . " of its $partitions partitions");
 		}
 	}
 	if ($block->{sql} =~ /partman\.create_parent/)
