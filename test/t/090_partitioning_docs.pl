@@ -6,7 +6,7 @@
 # partition holds as many rows as the page shows, each EXPLAIN the page prints scans the partitions
 # it shows (a range on the id fewer than all of them, a condition on a function or cast of the id
 # all of them), and pg_partman's partitions are whole UTC days of Snowflake ids, made ahead by
-# run_maintenance, with every row routed to its day.
+# run_maintenance, with every row routed to its day, and retention drops the days it should.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -72,6 +72,8 @@ my $db = 'app';
 my $databases = 0;
 my $create_parent_checked = 0;
 my $maintenance_checked = 0;
+my $late_checked = 0;
+my $retention_checked = 0;
 
 # partman_days(): the days of clicks's partitions (their lower bound's time), checked to be the
 # Snowflake bound of a UTC midnight each, and their names to be pg_partman's for that bound.
@@ -172,8 +174,34 @@ for my $block (@blocks)
 			'run_maintenance keeps three days ahead of the highest id');
 		$maintenance_checked = 1;
 	}
+	elsif ($block->{sql} =~ /partman\.partition_data_id/)
+	{
+		# Every click in the partition of its UTC day, none left in the default partition.
+		is( $node->safe_psql(
+				$db, q{
+				SELECT count(*) || ' ' || count(*) FILTER (WHERE tableoid::regclass::text = 'clicks_p' ||
+				  idgen.snowflake_bound(date_trunc('day', idgen.snowflake_timestamp(id) AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'))
+				FROM clicks}),
+			'4 4',
+			'pg_partman: the 4 clicks are each in the partition of their day');
+		is($node->safe_psql($db, 'SELECT count(*) FROM ONLY clicks_default'),
+			'0', 'pg_partman: nothing left in clicks_default');
+		is_deeply(partman_days(),
+			[ '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25',
+			  '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03' ],
+			'partition_data_id made the late day, and run_maintenance three days after it');
+		$late_checked = 1;
+	}
+	elsif ($block->{sql} =~ /retention/)
+	{
+		is_deeply(partman_days(), [ '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03' ],
+			'retention dropped the days more than three days of ids below the highest id');
+		is($node->safe_psql($db, 'SELECT count(*) FROM clicks'), '1', 'with their clicks');
+		$retention_checked = 1;
+	}
 }
-ok($create_parent_checked && $maintenance_checked, 'the page runs pg_partman and its maintenance');
+ok($create_parent_checked && $maintenance_checked && $late_checked && $retention_checked,
+	'the page runs pg_partman, its maintenance, the move of late rows and retention');
 
 # The monthly tables of the first database: every row in the partition of its id's month, or in
 # the default partition when that month has none.
@@ -215,17 +243,6 @@ for my $partition (sort keys %shown)
 		"$partition holds the $shown{$partition} rows the page shows");
 }
 is($count{readings_default} // 0, 0, 'the default partition is empty after the move');
-
-# pg_partman: every click in the partition of its UTC day, none left in the default partition.
-is( $node->safe_psql(
-		$db, q{
-		SELECT count(*) || ' ' || count(*) FILTER (WHERE tableoid::regclass::text = 'clicks_p' ||
-		  idgen.snowflake_bound(date_trunc('day', idgen.snowflake_timestamp(id) AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'))
-		FROM clicks}),
-	'4 4',
-	'pg_partman: the 4 clicks are each in the partition of their day');
-is($node->safe_psql($db, 'SELECT count(*) FROM ONLY clicks_default'),
-	'0', 'pg_partman: nothing left in clicks_default');
 
 $node->stop;
 done_testing();
