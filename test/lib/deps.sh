@@ -23,6 +23,9 @@ IDGEN_TEST_PACKAGES=("${IDGEN_DEMO_PACKAGES[@]}" libgtest-dev clang-format cppch
                      # libfaketime, preloaded into servers whose wall clock the TAP tests shift
                      # (test/perl/IdgenTest/ShiftedClock.pm)
                      faketime
+                     # pg_partman 4.x for Debian's PostgreSQL 15: test/t/090 runs
+                     # docs/partitioning.md's pg_partman recipe on it
+                     postgresql-15-partman
                      # what Citus's configure asks for (test/lib/citus.sh builds it)
                      libcurl4-openssl-dev liblz4-dev libzstd-dev libkrb5-dev libselinux1-dev
                      libpam0g-dev libxslt1-dev)

@@ -23,6 +23,11 @@
 #     ```sql fresh         (combines with the others) starts a new database app and session before
 #                          the block, for an example that stands alone or runs on another server;
 #                          the blocks after it continue there
+#     ```sql needs=NAME    (combines with the others) runs only where the server has the extension
+#                          NAME (pg_available_extensions; a package such as postgresql-15-partman);
+#                          elsewhere skipped like a fragment, listed as "# SKIP needs NAME". A test
+#                          of its own runs it where the package is installed (docs/partitioning.md's
+#                          pg_partman blocks: test/t/090_partitioning_docs.pl)
 # - An error block may hold several failing statements. If it shows its errors as comment lines
 #   "-- ERROR:  message" (optionally with the SQLSTATE: "-- ERROR:  22023: message"),
 #   "-- DETAIL:  ..." and "-- HINT:  ...", it must raise exactly as many errors, and those lines
@@ -170,13 +175,20 @@ matches_in_order() {
     }' "$2" "$1"
 }
 
-# kind_of <info words>: run, fragment, or bad:<word> for a word that is no marker.
+# The extensions this server can install, for the needs=NAME marker.
+available_extensions=" $(sql -c 'SELECT name FROM pg_available_extensions' | tr '\n' ' ') "
+
+# kind_of <info words>: run, fragment, missing:<name> for a needs=<name> this server lacks, or
+# bad:<word> for a word that is no marker.
 kind_of() {
   local word kind=run
   for word in $1; do
     case $word in
       error | error=????? | fresh) ;;
       fragment | setup) kind=fragment ;;
+      needs=?*)
+        [ "$kind" = run ] && [[ $available_extensions != *" ${word#needs=} "* ]] &&
+          kind=missing:${word#needs=} ;;
       *) echo "bad:$word"; return ;;
     esac
   done
@@ -234,8 +246,12 @@ for file in "${files[@]}"; do
           echo "ok - $name # SKIP fragment"
           fragments=$((fragments + 1))
           continue ;;
+        missing:*)
+          echo "ok - $name # SKIP needs ${kind#missing:}, which this server lacks"
+          fragments=$((fragments + 1))
+          continue ;;
         bad:*)
-          echo "not ok - $name: unknown fence marker '${kind#bad:}' (sql, error, error=XXXXX, fragment, setup, fresh)"
+          echo "not ok - $name: unknown fence marker '${kind#bad:}' (sql, error, error=XXXXX, fragment, setup, fresh, needs=NAME)"
           continue ;;
       esac
       for word in $info; do
