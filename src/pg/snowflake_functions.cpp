@@ -225,16 +225,17 @@ IDGEN_SQL_FUNCTION(idgen_snowflake_reserve_through) {
   const std::int64_t id = snowflake_arg(fcinfo);
   const std::int64_t max_lead_us = interval_us_arg(fcinfo, 1, "max_lead");
   if (max_lead_us < 0) {
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("max_lead must not be negative")));
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("max_lead must not be negative")));
   }
   const std::int64_t id_ms = snowflake::parts(id).unix_ms;
   refuse_id_far_ahead(id, id_ms, max_lead_us);
   const std::optional<std::int64_t> next = snowflake::bound(id_ms + 1);
   if (!next) {
-    ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-                    errmsg("no Snowflake id follows id %lld", static_cast<long long>(id)),
-                    errdetail("Snowflake ids cover 2023-01-01 UTC to 2092-09-06 (41 bits of ms).")));
+    ereport(ERROR,
+            (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+             errmsg("no Snowflake id follows id %lld", static_cast<long long>(id)),
+             errdetail("Snowflake ids cover 2023-01-01 UTC to 2092-09-06 (41 bits of ms).")));
   }
   // The marks are sequences and WAL: a standby or a read-only transaction cannot write them.
   PreventCommandIfReadOnly("idgen.snowflake_reserve_through()");
