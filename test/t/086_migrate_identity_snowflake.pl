@@ -6,7 +6,8 @@
 # kept; the identity and its sequence gone, bigserial's sequence dropped as the page says; foreign
 # keys, CHECKs, the index and the view work; every new id above every old one and unique, before
 # and after a crash; a plain sequence next to them repeats nothing; and an id too far ahead is
-# refused by the page's reservation (22003), which leaves the default as it was.
+# refused by the page's reservation (22003), which leaves the default as it was. And a
+# reservation made before idgen is preloaded holds once it is.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -133,4 +134,24 @@ is($node->safe_psql('app', qq{SELECT count(*) = count(DISTINCT seq) AND min(seq)
 	't', 'the plain sequence next to them repeated nothing either');
 
 $node->stop;
+
+# The reservation taken before idgen is preloaded (backend scope: the database's mark records it)
+# holds once it is: the server's generators adopt it before their first id there, and keep it
+# across a crash.
+my $early = PostgreSQL::Test::Cluster->new('early');
+$early->init;
+$early->start;
+$early->safe_psql('postgres', 'CREATE EXTENSION idgen');
+my $ahead = $early->safe_psql('postgres', q{SELECT idgen.snowflake_bound(clock_timestamp() + interval '20 s') + 4095});
+is($early->safe_psql('postgres', qq{SELECT idgen.generator_scope(), idgen.snowflake_reserve_through($ahead) > $ahead}),
+	'backend|t', 'without idgen preloaded, the reservation of an id 20 s ahead is taken');
+$early->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'\nidgen.node_id = 1");
+$early->restart;
+is($early->safe_psql('postgres', qq{SELECT idgen.generator_scope(), min(id) > $ahead FROM (SELECT idgen.snowflake() AS id FROM generate_series(1, 1000)) s}),
+	'server|t', 'preloaded, the first ids are above it');
+$early->stop('immediate');
+$early->start;
+is($early->safe_psql('postgres', qq{SELECT min(id) > $ahead FROM (SELECT idgen.snowflake() AS id FROM generate_series(1, 1000)) s}),
+	't', 'and after a crash');
+$early->stop;
 done_testing();
