@@ -2235,3 +2235,20 @@ COMMENT ON SEQUENCE idgen_internal.generator_mark_origin IS
 SELECT pg_catalog.pg_extension_config_dump('idgen_internal.generator_mark_origin', '');
 
 GRANT SELECT ON SEQUENCE idgen_internal.generator_mark_origin TO pg_database_owner;
+
+---------------------------------------------------------------------------------------------------
+-- Changing a table's key from another Snowflake generator to idgen.snowflake() with the same node
+-- number (docs/migrating.md): the server's generators move past the largest id the other made,
+-- durably. It changes what every later id of the server is, so only superusers may run it (and
+-- the roles they grant it to). It writes sequences and WAL: PARALLEL UNSAFE.
+---------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION idgen.snowflake_reserve_through(id bigint, max_lead interval DEFAULT '1 minute')
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'idgen_snowflake_reserve_through'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION idgen.snowflake_reserve_through(bigint, interval) IS
+'Moves this server''s generators past a Snowflake id another generator made, durably: every later idgen.snowflake() id is above it (at least the result); refuses an id more than max_lead ahead of the clock (22003)';
+
+REVOKE EXECUTE ON FUNCTION idgen.snowflake_reserve_through(bigint, interval) FROM PUBLIC;

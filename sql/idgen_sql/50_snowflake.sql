@@ -287,3 +287,75 @@ RETURN idgen_internal.snowflake_bound_ms(idgen_internal.unix_ms(at, 'at'));
 
 COMMENT ON FUNCTION idgen.snowflake_bound(timestamptz) IS
 'The smallest Snowflake id of an instant''s ms, any node: id >= idgen.snowflake_bound(t) selects the ids made at or after t';
+
+-- idgen.snowflake_reserve_through(id, max_lead): every Snowflake id made after it is above id (of
+-- any node), and at least the result, the first id of the ms after id's: the step that lets a
+-- table keep its node number when it changes generators (docs/migrating.md). The C edition moves
+-- its server clock and durable mark; here the jump floor is raised to that ms's first tick, under
+-- the jump lock (only its holder writes the floor or calls setval: see generator_advance), and
+-- generator_advance then moves the ticks to it, so every later caller's nextval lands above it
+-- and pg_dump carries it. A crash keeps it (setval is WAL-logged) and so does a rollback of the
+-- caller's transaction (sequences are not transactional). Like the C edition's, it refuses an id
+-- whose time leads the wall clock by more than max_lead (22003), NULLs (22023) and read-only
+-- transactions (25006); EXECUTE is the installing role's only.
+CREATE FUNCTION idgen.snowflake_reserve_through(id bigint, max_lead interval DEFAULT '1 minute')
+RETURNS bigint
+AS $$
+DECLARE
+  allowed_us bigint;
+  id_ms bigint;
+  lead_ms bigint;
+  target bigint;
+BEGIN
+  IF id IS NULL THEN
+    RAISE SQLSTATE '22023' USING MESSAGE = 'id must not be null';
+  END IF;
+  IF id < 0 THEN
+    PERFORM idgen_internal.snowflake_arg(id);
+  END IF;
+  allowed_us := idgen_lib.comb_interval_us(max_lead, 'max_lead');
+  IF allowed_us < 0 THEN
+    RAISE SQLSTATE '22023' USING MESSAGE = 'max_lead must not be negative';
+  END IF;
+  id_ms := (id >> 22) + 1672531200000;
+  lead_ms := id_ms - idgen_internal.clock_ticks() / 4096;
+  IF lead_ms * 1000 > allowed_us THEN
+    RAISE SQLSTATE '22003' USING
+      MESSAGE = format('id %s is too far ahead of the clock', id),
+      DETAIL = format('Its time is %s.%s s ahead of the clock; max_lead allows %s.%s s. Every Snowflake id made after it would carry a later time.',
+                      lead_ms / 1000, lpad((lead_ms % 1000)::text, 3, '0'),
+                      allowed_us / 1000000, lpad((allowed_us / 1000 % 1000)::text, 3, '0')),
+      HINT = 'Pass the largest id the other generator made. If its ids really ran that far ahead of the clock, pass a larger max_lead.';
+  END IF;
+  IF (id >> 22) = 2199023255551 THEN
+    RAISE SQLSTATE '22003' USING
+      MESSAGE = format('no Snowflake id follows id %s', id),
+      DETAIL = 'Snowflake ids cover 2023-01-01 UTC to 2092-09-06 (41 bits of ms).';
+  END IF;
+  IF current_setting('transaction_read_only') = 'on' THEN
+    RAISE SQLSTATE '25006' USING
+      MESSAGE = 'cannot execute idgen.snowflake_reserve_through() in a read-only transaction';
+  END IF;
+  target := (id_ms + 1) * 4096;
+  BEGIN
+    LOCK TABLE idgen_internal.generator_jump IN EXCLUSIVE MODE;
+    IF coalesce(pg_sequence_last_value('idgen_internal.snowflake_floor'::regclass), -1) < target THEN
+      PERFORM setval('idgen_internal.snowflake_floor'::regclass, target, true);
+    END IF;
+    -- As in generator_advance: aborting the subtransaction releases the lock; setval stays done.
+    RAISE SQLSTATE 'IDGJ0';
+  EXCEPTION WHEN SQLSTATE 'IDGJ0' THEN
+    NULL;
+  END;
+  PERFORM idgen_internal.generator_advance('idgen_internal.snowflake_ticks'::regclass,
+                                           'idgen_internal.snowflake_floor'::regclass);
+  RETURN (id_ms + 1 - 1672531200000) << 22;
+END
+$$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION idgen.snowflake_reserve_through(bigint, interval) IS
+'Moves this database''s Snowflake generator past a Snowflake id another generator made, durably: every later idgen.snowflake() id is above it (at least the result); refuses an id more than max_lead ahead of the clock (22003); idgen_sql: for the role that installed it';
+
+REVOKE ALL ON FUNCTION idgen.snowflake_reserve_through(bigint, interval) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION idgen.snowflake_reserve_through(bigint, interval) TO @extowner@;

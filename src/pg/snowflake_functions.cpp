@@ -10,9 +10,16 @@
 // (idgen.test_random_seed does not matter: Snowflake ids have no random bits). During recovery (a
 // hot standby) it is refused (25006): the standby would make its primary's ids. Errors: a negative
 // id 22023 (bit 63 is always 0); an instant outside 2023 .. 2092 22008.
+//
+// idgen.snowflake_reserve_through(id) moves the server's generators past an id another generator
+// made (pgEdge's snowflake extension, an earlier idgen), durably (pg/generators/steps.hpp), so
+// that no later id of this server is at or below it: the step that lets a table keep its node
+// number when it changes generators (docs/migrating.md).
 #include <cstdint>
 #include <optional>
 
+#include "core/arith.hpp"
+#include "core/clock.hpp"
 #include "core/snowflake.hpp"
 #include "pg/convert.hpp"
 #include "pg/error_bridge.hpp"
@@ -26,6 +33,7 @@
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/xlog.h"
 #include "lib/stringinfo.h"
+#include "miscadmin.h"
 #include "nodes/pg_list.h"
 #include "utils/builtins.h"
 #include "utils/varlena.h"
@@ -162,6 +170,25 @@ std::int64_t snowflake_arg(FunctionCallInfo fcinfo) {
   return id;
 }
 
+// Refuses an id whose time leads the wall clock by more than max_lead_us (22003): every later
+// Snowflake id would carry a time at least that far ahead, for good (the mark keeps it across
+// restarts), so a mistaken value (the largest bigint, an id of another layout) must not get there.
+void refuse_id_far_ahead(std::int64_t id, std::int64_t id_ms, std::int64_t max_lead_us) {
+  const std::int64_t lead_ms = id_ms - floor_div(clock::real_now_unix_us(), 1000);
+  if (lead_ms * 1000 <= max_lead_us) return;
+  const std::int64_t allowed_ms = max_lead_us / 1000;
+  ereport(ERROR,
+          (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+           errmsg("id %lld is too far ahead of the clock", static_cast<long long>(id)),
+           errdetail("Its time is %lld.%03lld s ahead of the clock; max_lead allows %lld.%03lld s. "
+                     "Every Snowflake id made after it would carry a later time.",
+                     static_cast<long long>(lead_ms / 1000), static_cast<long long>(lead_ms % 1000),
+                     static_cast<long long>(allowed_ms / 1000),
+                     static_cast<long long>(allowed_ms % 1000)),
+           errhint("Pass the largest id the other generator made. If its ids really ran that far "
+                   "ahead of the clock, pass a larger max_lead.")));
+}
+
 }  // namespace
 
 // idgen.snowflake(): a new id of this node; increases per node.
@@ -188,6 +215,32 @@ IDGEN_SQL_FUNCTION(idgen_snowflake_bound) {
   const std::optional<std::int64_t> bound = snowflake::bound(unix_ms_arg(fcinfo, 0, "at"));
   if (!bound) report_snowflake_out_of_range("at");
   PG_RETURN_INT64(*bound);
+}
+
+// idgen.snowflake_reserve_through(id bigint, max_lead interval DEFAULT '1 minute'): every
+// Snowflake id this server makes from now on is above id, whatever node made it, and at least the
+// result (the first id of the next ms). Not STRICT: NULL is refused (22023).
+IDGEN_SQL_FUNCTION(idgen_snowflake_reserve_through) {
+  require_arg(fcinfo, 0, "id");
+  const std::int64_t id = snowflake_arg(fcinfo);
+  const std::int64_t max_lead_us = interval_us_arg(fcinfo, 1, "max_lead");
+  if (max_lead_us < 0) {
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("max_lead must not be negative")));
+  }
+  const std::int64_t id_ms = snowflake::parts(id).unix_ms;
+  refuse_id_far_ahead(id, id_ms, max_lead_us);
+  const std::optional<std::int64_t> next = snowflake::bound(id_ms + 1);
+  if (!next) {
+    ereport(ERROR,
+            (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+             errmsg("no Snowflake id follows id %lld", static_cast<long long>(id)),
+             errdetail("Snowflake ids cover 2023-01-01 UTC to 2092-09-06 (41 bits of ms).")));
+  }
+  // The marks are sequences and WAL: a standby or a read-only transaction cannot write them.
+  PreventCommandIfReadOnly("idgen.snowflake_reserve_through()");
+  reserve_ids_through(id_ms);
+  PG_RETURN_INT64(*next);
 }
 
 }  // namespace idgen::pg

@@ -53,6 +53,8 @@ run_tap() {
   perl_dir=$("$pg_config" --pkglibdir)/pgxs/src/test/perl
   work=$(mktemp -d /tmp/idgen-tap.XXXXXX)
   copy_for_server "$work"  # the tests read the repository's files (sql/, docs/, test/)
+  # The peers' archives (test/lib/peers.sh) beside the checkout, not beside the copy.
+  local peers=${IDGEN_PEERS_DIR:-$(cd "$source/.." && pwd)/shared/peers}
   # The update tests build earlier releases from this repository's git history, as the server's
   # user, into a cache outside the checkout (test/lib/releases.sh). That user may not read the
   # checkout (a root's clone in a directory only root enters): a bare copy of the history goes
@@ -68,7 +70,7 @@ run_tap() {
   (
     cd "$work" &&
       as_server env TESTDIR="$work" PATH="$bindir:$PATH" PG_CONFIG="$pg_config" \
-        IDGEN_OLD_INSTALL="${IDGEN_OLD_INSTALL:-}" IDGEN_SOURCE_DIR="$source" \
+        IDGEN_OLD_INSTALL="${IDGEN_OLD_INSTALL:-}" IDGEN_SOURCE_DIR="$source" IDGEN_PEERS_DIR="$peers" \
         PG_REGRESS="$("$pg_config" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
         prove -v ${IDGEN_PROVE_JOBS:+-j$IDGEN_PROVE_JOBS} -I "$perl_dir" -I "$work/test/perl" "${tests[@]}"
   ) >"$log" 2>&1

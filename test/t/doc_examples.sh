@@ -20,6 +20,10 @@
 #     ```sql setup         a server's set-up (ALTER SYSTEM, then a restart): skipped like a fragment,
 #                          since it would change the shared server; a test of its own runs it
 #                          (docs/snowflake.md's: test/t/052_snowflake_setup.pl)
+#     ```sql migration=NAME  a step of one path of docs/migrating.md, which needs that path's
+#                          server (a peer's extension, idgen preloaded) and tables: skipped like a
+#                          fragment here; the path's own test runs its blocks as printed
+#                          (test/perl/IdgenTest/Migrating.pm, test/t/085 to 089)
 #     ```sql fresh         (combines with the others) starts a new database app and session before
 #                          the block, for an example that stands alone or runs on another server;
 #                          the blocks after it continue there
@@ -185,7 +189,7 @@ kind_of() {
   for word in $1; do
     case $word in
       error | error=????? | fresh) ;;
-      fragment | setup) kind=fragment ;;
+      fragment | setup | migration=?*) kind=fragment ;;
       needs=?*)
         [ "$kind" = run ] && [[ $available_extensions != *" ${word#needs=} "* ]] &&
           kind=missing:${word#needs=} ;;
@@ -251,7 +255,7 @@ for file in "${files[@]}"; do
           fragments=$((fragments + 1))
           continue ;;
         bad:*)
-          echo "not ok - $name: unknown fence marker '${kind#bad:}' (sql, error, error=XXXXX, fragment, setup, fresh, needs=NAME)"
+          echo "not ok - $name: unknown fence marker '${kind#bad:}' (sql, error, error=XXXXX, fragment, setup, migration=NAME, fresh, needs=NAME)"
           continue ;;
       esac
       for word in $info; do

@@ -190,16 +190,15 @@ std::int64_t own_database_mark() {
   return db.origin == this_server() ? db.mark_ms : 0;
 }
 
-void record_in_database_mark_now(std::int64_t id_ms) {
-  if (XactReadOnly || IsInParallelMode() || RecoveryInProgress()) return;
-  const MarkSequences seqs = mark_sequences();
-  if (!OidIsValid(seqs.mark)) return;
-  const std::int64_t mark = durable_mark_ms();
-  if (mark < id_ms) return;  // not covered yet: cover_id_time comes first
-  // Sessions raise it one at a time (a lock that conflicts with itself, not with nextval or
-  // pg_dump), so a slower session never sets it back below a faster one's mark. Only idgen's own
-  // raises take it, each for one setval: no role but the database's owner can name the sequence,
-  // so none can hold or queue a lock that this one waits behind.
+namespace {
+
+// Raises the database's mark to `mark` (never lowers it) and, unless it is ours already, makes
+// this server its origin; records what the mark is then. Sessions raise it one at a time (a lock
+// that conflicts with itself, not with nextval or pg_dump), so a slower session never sets it back
+// below a faster one's mark. Only idgen's own raises take it, each for one setval: no role but the
+// database's owner can name the sequence, so none can hold or queue a lock that this one waits
+// behind.
+void raise_database_mark(const MarkSequences& seqs, std::int64_t mark) {
   std::int64_t now_known = mark;
   as_owner(seqs, [&] {
     LockRelationOid(seqs.mark, ShareUpdateExclusiveLock);
@@ -214,6 +213,25 @@ void record_in_database_mark_now(std::int64_t id_ms) {
   });
   database_mark_seen.recorded = now_known;
   origin_is_ours = true;
+}
+
+}  // namespace
+
+void record_in_database_mark_now(std::int64_t id_ms) {
+  if (XactReadOnly || IsInParallelMode() || RecoveryInProgress()) return;
+  const MarkSequences seqs = mark_sequences();
+  if (!OidIsValid(seqs.mark)) return;
+  const std::int64_t mark = durable_mark_ms();
+  if (mark < id_ms) return;  // not covered yet: cover_id_time comes first
+  raise_database_mark(seqs, mark);
+}
+
+void reserve_in_database_mark(std::int64_t mark_ms) {
+  const MarkSequences seqs = mark_sequences();
+  if (!OidIsValid(seqs.mark)) {
+    elog(ERROR, "idgen's generator mark sequences are missing in this database");
+  }
+  raise_database_mark(seqs, mark_ms);
 }
 
 DatabaseMark read_database_mark() {

@@ -53,6 +53,14 @@ inline void record_in_database_mark(std::int64_t id_ms) {
   if (id_ms > database_mark_seen.recorded) record_in_database_mark_now(id_ms);
 }
 
+// Raises this database's mark to mark_ms (never lowers it) and makes this server its origin, now,
+// as the sequences' owner: idgen.snowflake_reserve_through(). The caller checks that the
+// transaction may write (setval refuses otherwise) and, in server scope, adopts the database's
+// mark first (adopt_database_mark). In backend scope a mark of another server that was never
+// adopted becomes this server's own: the server's generators adopt the higher of the two at their
+// first id here once idgen is preloaded, as they adopt any mark of their own above theirs.
+void reserve_in_database_mark(std::int64_t mark_ms);
+
 // The database's mark (Unix ms) and the system identifier of the server that wrote it (as a
 // bigint's bits); both 0 when the database has no mark (no idgen, or one older than 0.3.0).
 struct DatabaseMark {

@@ -217,4 +217,17 @@ snowflake::Step step_snowflake() {
       });
 }
 
+void reserve_ids_through(std::int64_t id_ms) {
+  if (shared_generators == nullptr) {
+    reserve_in_database_mark(id_ms);
+    return;
+  }
+  before_server_step();
+  adopt_mark(id_ms);
+  // The mark is made durable before the call returns, whatever the clock reads now: a restart
+  // starts the clock after it.
+  cover_id_time(server_clock_now_ms(), id_ms);
+  reserve_in_database_mark(durable_mark_ms());
+}
+
 }  // namespace idgen::pg

@@ -29,4 +29,13 @@ ulid::Step step_ulid(const std::uint8_t* fresh);
 // every backend would count from the same values.
 snowflake::Step step_snowflake();
 
+// Moves the server's generators past id_ms (Unix ms), the time of an id another generator made
+// (idgen.snowflake_reserve_through): as past a mark adopted from a restored database, the server
+// clock moves after it (so every generator's next id has a later time), and before it returns the
+// durable mark covers it and this database's mark records it, so no restart, crash, failover,
+// restore or upgrade takes the generators back below it. In backend scope (idgen not preloaded)
+// only this database's mark records it; the server's generators adopt it before their first id
+// here once idgen is preloaded. The caller checks that the transaction may write.
+void reserve_ids_through(std::int64_t id_ms);
+
 }  // namespace idgen::pg

@@ -37,6 +37,39 @@ SELECT idgen.snowflake_bound('-infinity');
 \set VERBOSITY sqlstate
 SELECT idgen.snowflake();
 \set VERBOSITY default
+-- snowflake_reserve_through(id): every later idgen.snowflake() id is above id, whatever node made
+-- it; the result is the first id of the next ms. Ids of the past (these) leave the generator as
+-- it is; ahead of the clock it is moved (test/t/087_migrate_pgedge_snowflake.pl).
+SELECT idgen.snowflake_reserve_through(418739179749404674) AS next,
+       idgen.snowflake_reserve_through(418739179749404674) = idgen.snowflake_bound('2026-03-01 12:00:00.251+00') AS is_next_ms,
+       idgen.snowflake_reserve_through(418739179749376000 | (1023 << 12) | 4095) AS any_node,
+       idgen.snowflake_reserve_through(0) AS first,
+       idgen.snowflake_reserve_through(418739179749404674, '0') AS no_lead;
+\set VERBOSITY terse
+SELECT idgen.snowflake_reserve_through(NULL);
+SELECT idgen.snowflake_reserve_through(1, NULL);
+SELECT idgen.snowflake_reserve_through(-1);
+SELECT idgen.snowflake_reserve_through(1, '1 month');
+SELECT idgen.snowflake_reserve_through(1, '-1 ms');
+SELECT idgen.snowflake_reserve_through(1, '106751992 days');
+SELECT idgen.snowflake_reserve_through(9223372036854775807);
+DO $$
+BEGIN
+  PERFORM idgen.snowflake_reserve_through(idgen.snowflake_bound(now() + interval '1 hour'), '59 minutes');
+EXCEPTION WHEN numeric_value_out_of_range THEN
+  RAISE NOTICE 'an id an hour ahead, max_lead 59 minutes: 22003';
+END $$;
+SELECT idgen.snowflake_reserve_through(9223372036854775807, '40000 days');
+BEGIN READ ONLY;
+SELECT idgen.snowflake_reserve_through(1);
+ROLLBACK;
+-- It moves every later id of the server: superusers only (and whom they grant it to).
+CREATE ROLE regress_idgen_reserve;
+SET ROLE regress_idgen_reserve;
+SELECT idgen.snowflake_reserve_through(1);
+RESET ROLE;
+DROP ROLE regress_idgen_reserve;
+\set VERBOSITY default
 -- labels (generator: VOLATILE; decoders IMMUTABLE STRICT PARALLEL SAFE)
 SELECT p.proname, p.provolatile, p.proisstrict, p.proparallel = 's' AS parallel_safe, pg_get_function_result(p.oid)
 FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
