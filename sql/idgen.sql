@@ -2235,3 +2235,160 @@ COMMENT ON SEQUENCE idgen_internal.generator_mark_origin IS
 SELECT pg_catalog.pg_extension_config_dump('idgen_internal.generator_mark_origin', '');
 
 GRANT SELECT ON SEQUENCE idgen_internal.generator_mark_origin TO pg_database_owner;
+
+---------------------------------------------------------------------------------------------------
+-- idgen's own ULID and TypeID functions on the types (docs/ulid.md, docs/typeid.md): each that
+-- takes a ULID as uuid or text, or a TypeID as text, also takes idgen.ulid or idgen.typeid, so
+-- idgen.ulid_timestamp(id) works on an idgen.ulid column and CHECK (idgen.typeid_valid(id, 'user'))
+-- survives the conversion of a text column. A literal or a text value still calls the earlier
+-- function: text is the preferred type of its category, and for to_ulid and ulid_timestamp, whose
+-- uuid and idgen.ulid forms a literal would match equally, an unknown form reads it as uuid.
+---------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION idgen.to_ulid(id idgen.ulid)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_ulid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_ulid(idgen.ulid) IS
+'The 26-character ULID text of an idgen.ulid (upper case; its text output)';
+
+CREATE FUNCTION idgen.to_ulid(id unknown)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_ulid_of_literal'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_ulid(unknown) IS
+'idgen.to_ulid(id uuid) for an untyped literal, read as a uuid';
+
+CREATE FUNCTION idgen.ulid_to_uuid(ulid idgen.ulid)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN CAST(ulid AS uuid);
+
+COMMENT ON FUNCTION idgen.ulid_to_uuid(idgen.ulid) IS
+'The uuid of an idgen.ulid: the same 16 bytes (also the cast to uuid)';
+
+CREATE FUNCTION idgen.try_ulid_to_uuid(ulid idgen.ulid)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN CAST(ulid AS uuid);
+
+COMMENT ON FUNCTION idgen.try_ulid_to_uuid(idgen.ulid) IS
+'The uuid of an idgen.ulid (every value is a ULID, so never NULL for a value)';
+
+CREATE FUNCTION idgen.ulid_timestamp(id idgen.ulid)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_ulid_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.ulid_timestamp(idgen.ulid) IS
+'The creation time of an idgen.ulid (its first 48 bits, Unix ms); also the cast to timestamptz';
+
+CREATE FUNCTION idgen.ulid_timestamp(id unknown)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_ulid_timestamp_of_literal'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.ulid_timestamp(unknown) IS
+'idgen.ulid_timestamp(id uuid) for an untyped literal, read as a uuid';
+
+-- Explicit, as every cast to a time: id::timestamptz, where pg-ulid and pgx_ulid wrote
+-- id::timestamp (a UTC wall time: id::timestamptz AT TIME ZONE 'UTC').
+CREATE CAST (idgen.ulid AS timestamptz) WITH FUNCTION idgen.ulid_timestamp(idgen.ulid);
+
+CREATE FUNCTION idgen.typeid_valid(typeid idgen.typeid, prefix text)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.typeid_valid(CAST(typeid AS text), prefix);
+
+COMMENT ON FUNCTION idgen.typeid_valid(idgen.typeid, text) IS
+'Whether an idgen.typeid has exactly this prefix; never raises (a text column''s CHECK keeps working on the type)';
+
+CREATE FUNCTION idgen.typeid_to_uuid(typeid idgen.typeid, prefix text)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.typeid_to_uuid(CAST(typeid AS text), prefix);
+
+COMMENT ON FUNCTION idgen.typeid_to_uuid(idgen.typeid, text) IS
+'The uuid of an idgen.typeid that must have this prefix: 22023 for another prefix (or a prefix argument TypeID does not allow)';
+
+CREATE FUNCTION idgen.try_typeid_to_uuid(typeid idgen.typeid)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.typeid_to_uuid(typeid);
+
+COMMENT ON FUNCTION idgen.try_typeid_to_uuid(idgen.typeid) IS
+'The uuid of an idgen.typeid (every value is a TypeID, so never NULL for a value)';
+
+CREATE FUNCTION idgen.try_typeid_to_uuid(typeid idgen.typeid, prefix text)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.try_typeid_to_uuid(CAST(typeid AS text), prefix);
+
+COMMENT ON FUNCTION idgen.try_typeid_to_uuid(idgen.typeid, text) IS
+'idgen.typeid_to_uuid(typeid, prefix), but NULL for another prefix';
+
+CREATE FUNCTION idgen.try_typeid(typeid idgen.typeid, prefix text)
+RETURNS idgen.typeid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.try_typeid(CAST(typeid AS text), prefix);
+
+COMMENT ON FUNCTION idgen.try_typeid(idgen.typeid, text) IS
+'The idgen.typeid if it has exactly this prefix, else NULL';
+
+-- LIKE and ILIKE on an idgen.typeid compare its text, as they did on the text column it may have
+-- been (WHERE id LIKE 'user\_%'). They read every row: the index-friendly form of a prefix test is
+-- the range of the prefix's TypeIDs (docs/typeid.md).
+CREATE FUNCTION idgen.typeid_like(idgen.typeid, text)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN CAST($1 AS text) OPERATOR(pg_catalog.~~) $2;
+
+COMMENT ON FUNCTION idgen.typeid_like(idgen.typeid, text) IS
+'Implements LIKE of idgen.typeid (on its text)';
+
+CREATE FUNCTION idgen.typeid_not_like(idgen.typeid, text)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN CAST($1 AS text) OPERATOR(pg_catalog.!~~) $2;
+
+COMMENT ON FUNCTION idgen.typeid_not_like(idgen.typeid, text) IS
+'Implements NOT LIKE of idgen.typeid (on its text)';
+
+CREATE FUNCTION idgen.typeid_ilike(idgen.typeid, text)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN CAST($1 AS text) OPERATOR(pg_catalog.~~*) $2;
+
+COMMENT ON FUNCTION idgen.typeid_ilike(idgen.typeid, text) IS
+'Implements ILIKE of idgen.typeid (on its text)';
+
+CREATE FUNCTION idgen.typeid_not_ilike(idgen.typeid, text)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN CAST($1 AS text) OPERATOR(pg_catalog.!~~*) $2;
+
+COMMENT ON FUNCTION idgen.typeid_not_ilike(idgen.typeid, text) IS
+'Implements NOT ILIKE of idgen.typeid (on its text)';
+
+CREATE OPERATOR pg_catalog.~~ (LEFTARG = idgen.typeid, RIGHTARG = text, FUNCTION = idgen.typeid_like,
+  NEGATOR = OPERATOR(pg_catalog.!~~), RESTRICT = likesel, JOIN = likejoinsel);
+
+CREATE OPERATOR pg_catalog.!~~ (LEFTARG = idgen.typeid, RIGHTARG = text, FUNCTION = idgen.typeid_not_like,
+  NEGATOR = OPERATOR(pg_catalog.~~), RESTRICT = nlikesel, JOIN = nlikejoinsel);
+
+CREATE OPERATOR pg_catalog.~~* (LEFTARG = idgen.typeid, RIGHTARG = text, FUNCTION = idgen.typeid_ilike,
+  NEGATOR = OPERATOR(pg_catalog.!~~*), RESTRICT = iclikesel, JOIN = iclikejoinsel);
+
+CREATE OPERATOR pg_catalog.!~~* (LEFTARG = idgen.typeid, RIGHTARG = text, FUNCTION = idgen.typeid_not_ilike,
+  NEGATOR = OPERATOR(pg_catalog.~~*), RESTRICT = icnlikesel, JOIN = icnlikejoinsel);
+
+COMMENT ON OPERATOR pg_catalog.~~ (idgen.typeid, text) IS
+'LIKE on the TypeID''s text';
+COMMENT ON OPERATOR pg_catalog.!~~ (idgen.typeid, text) IS
+'NOT LIKE on the TypeID''s text';
+COMMENT ON OPERATOR pg_catalog.~~* (idgen.typeid, text) IS
+'ILIKE on the TypeID''s text';
+COMMENT ON OPERATOR pg_catalog.!~~* (idgen.typeid, text) IS
+'NOT ILIKE on the TypeID''s text';
