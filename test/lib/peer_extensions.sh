@@ -46,8 +46,10 @@ pg_ulid_build() {
   pg_key=$({ "$pg_config" --version && "$pg_config" --configure; } | sha256sum | cut -c1-12)
   entry=$IDGEN_RELEASES_CACHE/peer-$(basename "$archive" .tar.xz)-$(sha256sum <"$archive" | cut -c1-12)
   entry+=-pg$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')-$pg_key
-  mkdir -p "$IDGEN_RELEASES_CACHE" 2>/dev/null && [ -w "$IDGEN_RELEASES_CACHE" ] ||
-    { echo "cannot write the cache $IDGEN_RELEASES_CACHE" >&2; return 1; }
+  if ! { mkdir -p "$IDGEN_RELEASES_CACHE" 2>/dev/null && [ -w "$IDGEN_RELEASES_CACHE" ]; }; then
+    echo "cannot write the cache $IDGEN_RELEASES_CACHE" >&2
+    return 1
+  fi
   (
     flock 9
     [ -f "$entry/.complete" ] && exit 0
@@ -74,7 +76,7 @@ pg_ulid_build() {
 typeid_sql_unpack() {
   local dir=$1 archive
   archive=$(peer_archive typeid-sql) || return 1
-  mkdir -p "$dir" && tar -xzf "$archive" -C "$dir" || return 1
+  { mkdir -p "$dir" && tar -xzf "$archive" -C "$dir"; } || return 1
   [ -f "$dir/typeid-sql/sql/03_typeid.sql" ] || { echo "no sql/03_typeid.sql in $archive" >&2; return 1; }
   echo "$dir/typeid-sql/sql"
 }

@@ -41,7 +41,11 @@ my $node = PostgreSQL::Test::Cluster->new('pg_ulid', install_path => $copy->{pat
 $node->init;
 $node->start;
 my $db = 'postgres';
-sub sql { return $node->safe_psql($db, $_[0]); }
+sub sql
+{
+	my ($query) = @_;
+	return $node->safe_psql($db, $query);
+}
 
 sql('CREATE EXTENSION idgen');
 sql($schema);

@@ -29,7 +29,11 @@ my $node = PostgreSQL::Test::Cluster->new('typeid_sql');
 $node->init;
 $node->start;
 my $db = 'postgres';
-sub sql { return $node->safe_psql($db, $_[0]); }
+sub sql
+{
+	my ($query) = @_;
+	return $node->safe_psql($db, $query);
+}
 
 sql('CREATE EXTENSION idgen');
 sql(slurp_file($_)) for @peer_files;
