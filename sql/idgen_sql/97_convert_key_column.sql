@@ -53,7 +53,8 @@ BEGIN
          array_agg(pg_get_constraintdef(c.oid) ORDER BY c.conrelid::regclass::text, c.conname)
   INTO fk_tables, fk_names, fk_definitions
   FROM pg_constraint c
-  WHERE c.contype = 'f' AND c.confrelid = key_table AND key_attnum = ANY (c.confkey);
+  WHERE c.contype = 'f' AND c.confrelid = key_table AND key_attnum = ANY (c.confkey)
+    AND c.conparentid = 0;   -- a partition's copy of a key goes and comes back with its parent's
   -- The columns to convert, also read before: the key column first, then each referencing column
   -- (once, however many keys it is in).
   SELECT array_agg(s.rel ORDER BY s.ord, s.rel, s.attname), array_agg(s.attname ORDER BY s.ord, s.rel, s.attname),
@@ -64,7 +65,8 @@ BEGIN
               UNION ALL
               SELECT 1, c.conrelid, c.conkey[i]
               FROM pg_constraint c, generate_subscripts(c.confkey, 1) i
-              WHERE c.contype = 'f' AND c.confrelid = key_table AND c.confkey[i] = key_attnum) t
+              WHERE c.contype = 'f' AND c.confrelid = key_table AND c.confkey[i] = key_attnum
+                AND c.conparentid = 0) t
         JOIN pg_attribute a ON a.attrelid = t.relid AND a.attnum = t.attnum
         WHERE a.atttypid <> new_type) s;
   IF col_tables IS NULL THEN

@@ -12,11 +12,17 @@ CREATE TABLE ck_child (
 );
 ALTER TABLE ck_child ADD CONSTRAINT "odd ""fk""" FOREIGN KEY (other) REFERENCES "ck ""s""".parent NOT VALID;
 CREATE TABLE "ck ""s""".self_ref ("the id" text PRIMARY KEY, up text REFERENCES "ck ""s""".self_ref);
+-- A partitioned table referencing the key: its partitions' copies of the key follow their parent's.
+CREATE TABLE ck_events (parent text NOT NULL REFERENCES "ck ""s""".parent, at integer NOT NULL)
+  PARTITION BY RANGE (at);
+CREATE TABLE ck_events_1 PARTITION OF ck_events FOR VALUES FROM (0) TO (100);
+CREATE TABLE ck_events_2 PARTITION OF ck_events FOR VALUES FROM (100) TO (200);
 CREATE INDEX ck_child_parent ON ck_child ("Parent");
 INSERT INTO "ck ""s""".parent VALUES ('0189a6e8-0000-7000-8000-000000000001', 'a'),
   ('0189a6e8-0000-7000-8000-000000000002', 'b');
 INSERT INTO ck_child ("Parent", other) VALUES ('0189a6e8-0000-7000-8000-000000000001', NULL),
   ('0189a6e8-0000-7000-8000-000000000002', '0189a6e8-0000-7000-8000-000000000001');
+INSERT INTO ck_events VALUES ('0189a6e8-0000-7000-8000-000000000001', 1), ('0189a6e8-0000-7000-8000-000000000002', 150);
 INSERT INTO "ck ""s""".self_ref VALUES ('0189a6e8-0000-7000-8000-0000000000aa', NULL),
   ('0189a6e8-0000-7000-8000-0000000000bb', '0189a6e8-0000-7000-8000-0000000000aa');
 -- Trojans on the caller's search_path, ahead of pg_catalog: none runs.
@@ -52,21 +58,28 @@ SELECT * FROM idgen.convert_key_column('"ck ""s""".parent', 'the id', 'uuid');
 SELECT * FROM idgen.convert_key_column('"ck ""s""".self_ref', 'the id', 'uuid');
 RESET search_path;
 SELECT attrelid::regclass, attname, atttypid::regtype FROM pg_attribute
-WHERE attrelid IN ('"ck ""s""".parent'::regclass, 'ck_child'::regclass, '"ck ""s""".self_ref'::regclass)
+WHERE attrelid IN ('"ck ""s""".parent'::regclass, 'ck_child'::regclass, '"ck ""s""".self_ref'::regclass,
+                   'ck_events'::regclass, 'ck_events_1'::regclass, 'ck_events_2'::regclass)
   AND attnum > 0 AND NOT attisdropped
 ORDER BY 1, 2;
 SELECT conrelid::regclass, conname, pg_get_constraintdef(oid), convalidated FROM pg_constraint
-WHERE conrelid IN ('ck_child'::regclass, '"ck ""s""".self_ref'::regclass) AND contype = 'f'
+WHERE conrelid IN ('ck_child'::regclass, '"ck ""s""".self_ref'::regclass, 'ck_events'::regclass,
+                   'ck_events_1'::regclass, 'ck_events_2'::regclass) AND contype = 'f'
 ORDER BY 1, 2;
 SELECT indexrelid::regclass, pg_get_indexdef(indexrelid) FROM pg_index WHERE indrelid = 'ck_child'::regclass ORDER BY 1;
 -- The keys work: the cascade, the deferred check, the reference refused.
 INSERT INTO ck_child ("Parent") VALUES ('0189a6e8-0000-7000-8000-0000000000ff');
+\set VERBOSITY sqlstate
+INSERT INTO ck_events VALUES ('0189a6e8-0000-7000-8000-0000000000ff', 2);
+\set VERBOSITY terse
 BEGIN;
 INSERT INTO ck_child ("Parent") VALUES ('0189a6e8-0000-7000-8000-000000000003');
 INSERT INTO "ck ""s""".parent VALUES ('0189a6e8-0000-7000-8000-000000000003', 'c');
 COMMIT;
+DELETE FROM ck_events WHERE at = 150;
 DELETE FROM "ck ""s""".parent WHERE "the id" = '0189a6e8-0000-7000-8000-000000000002';
 SELECT "Parent", other FROM ck_child ORDER BY id;
+SELECT * FROM ck_events ORDER BY at;
 -- Converted already: nothing to do, the keys stay.
 SELECT count(*) AS statements FROM idgen.convert_key_column('"ck ""s""".parent', 'the id', 'uuid');
 -- Refusals.
@@ -78,7 +91,7 @@ SELECT * FROM idgen.convert_key_column('"ck ""s""".parent', 'the id', 'integer')
 SELECT atttypid::regtype FROM pg_attribute WHERE attrelid = 'ck_child'::regclass AND attname = 'Parent';
 SELECT prosecdef, proconfig FROM pg_proc WHERE oid = 'idgen.convert_key_column(regclass, name, regtype)'::regprocedure;
 DROP SCHEMA "ck ""s""", ck_trojan CASCADE;
-DROP TABLE ck_child;
+DROP TABLE ck_child, ck_events;
 DROP ROLE idgen_regress_ck_stranger;
 DROP OWNED BY idgen_regress_ck_half_owner;
 DROP ROLE idgen_regress_ck_half_owner;
