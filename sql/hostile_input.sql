@@ -113,7 +113,17 @@ INSERT INTO hostile_values VALUES
   ('regclass', 'table', $$'hostile_target'::regclass$$, 1),
   ('regclass', 'catalog', $$'pg_class'::regclass$$, 2),
   ('regclass', 'invalid oid', '0::regclass', 3),
-  ('regclass', 'null', 'NULL::regclass', 9);
+  ('regclass', 'null', 'NULL::regclass', 9),
+  ('name', 'valid', $$'id'::name$$, 0),
+  ('name', 'empty', $$''::name$$, 1),
+  ('name', 'non-ascii', $$'é🌲日本'::name$$, 4),
+  ('name', 'huge', $$repeat('z', 1000)::name$$, 6),
+  ('name', 'null', 'NULL::name', 9),
+  ('regtype', 'valid', $$'uuid'::regtype$$, 0),
+  ('regtype', 'text', $$'text'::regtype$$, 1),
+  ('regtype', 'pseudo', $$'internal'::regtype$$, 2),
+  ('regtype', 'invalid oid', '0::regtype', 3),
+  ('regtype', 'null', 'NULL::regtype', 9);
 UPDATE hostile_values SET literal = quote_literal(literal) || '::jsonb'
 WHERE type = 'jsonb'::regtype AND label = 'valid';
 INSERT INTO hostile_values
@@ -123,7 +133,9 @@ VALUES ('unknown', 'huge', quote_literal(repeat('z', 40000)) || '::unknown', 6);
 CREATE TEMP TABLE hostile_valid_overrides (proname name, arg int, literal text);
 INSERT INTO hostile_valid_overrides VALUES ('group_uuid', 3, '8::integer'),
   -- a group's target is a table the caller owns
-  ('register_group', 3, $$'hostile_target'::regclass$$);
+  ('register_group', 3, $$'hostile_target'::regclass$$),
+  -- a key column's table
+  ('convert_key_column', 1, $$'hostile_target'::regclass$$);
 
 -- The functions: everything in schema idgen that SQL can call with these types (support
 -- functions taking internal are reached through their types and aggregates instead; trigger

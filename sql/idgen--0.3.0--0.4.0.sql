@@ -485,3 +485,257 @@ COMMENT ON FUNCTION idgen.snowflake_reserve_through(bigint, interval) IS
 'Moves this server''s generators past a Snowflake id another generator made, durably: every later idgen.snowflake() id is above it (at least the result); refuses an id more than max_lead ahead of the clock (22003)';
 
 REVOKE EXECUTE ON FUNCTION idgen.snowflake_reserve_through(bigint, interval) FROM PUBLIC;
+
+---------------------------------------------------------------------------------------------------
+-- idgen's own ULID and TypeID functions on the types (docs/ulid.md, docs/typeid.md): each that
+-- takes a ULID as uuid or text, or a TypeID as text, also takes idgen.ulid or idgen.typeid, so
+-- idgen.ulid_timestamp(id) works on an idgen.ulid column and CHECK (idgen.typeid_valid(id, 'user'))
+-- survives the conversion of a text column. A literal or a text value still calls the earlier
+-- function: text is the preferred type of its category, and for to_ulid and ulid_timestamp, whose
+-- uuid and idgen.ulid forms a literal would match equally, an unknown form reads it as uuid.
+---------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION idgen.to_ulid(id idgen.ulid)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_ulid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_ulid(idgen.ulid) IS
+'The 26-character ULID text of an idgen.ulid (upper case; its text output)';
+
+CREATE FUNCTION idgen.to_ulid(id unknown)
+RETURNS text
+AS 'MODULE_PATHNAME', 'idgen_to_ulid_of_literal'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.to_ulid(unknown) IS
+'idgen.to_ulid(id uuid) for an untyped literal, read as a uuid';
+
+CREATE FUNCTION idgen.ulid_to_uuid(ulid idgen.ulid)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN CAST(ulid AS uuid);
+
+COMMENT ON FUNCTION idgen.ulid_to_uuid(idgen.ulid) IS
+'The uuid of an idgen.ulid: the same 16 bytes (also the cast to uuid)';
+
+CREATE FUNCTION idgen.try_ulid_to_uuid(ulid idgen.ulid)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN CAST(ulid AS uuid);
+
+COMMENT ON FUNCTION idgen.try_ulid_to_uuid(idgen.ulid) IS
+'The uuid of an idgen.ulid (every value is a ULID, so never NULL for a value)';
+
+CREATE FUNCTION idgen.ulid_timestamp(id idgen.ulid)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_ulid_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.ulid_timestamp(idgen.ulid) IS
+'The creation time of an idgen.ulid (its first 48 bits, Unix ms); also the cast to timestamptz';
+
+CREATE FUNCTION idgen.ulid_timestamp(id unknown)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'idgen_ulid_timestamp_of_literal'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.ulid_timestamp(unknown) IS
+'idgen.ulid_timestamp(id uuid) for an untyped literal, read as a uuid';
+
+-- Explicit, as every cast to a time: id::timestamptz, where pg-ulid and pgx_ulid wrote
+-- id::timestamp (a UTC wall time: id::timestamptz AT TIME ZONE 'UTC').
+CREATE CAST (idgen.ulid AS timestamptz) WITH FUNCTION idgen.ulid_timestamp(idgen.ulid);
+
+CREATE FUNCTION idgen.typeid_valid(typeid idgen.typeid, prefix text)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.typeid_valid(CAST(typeid AS text), prefix);
+
+COMMENT ON FUNCTION idgen.typeid_valid(idgen.typeid, text) IS
+'Whether an idgen.typeid has exactly this prefix; never raises (a text column''s CHECK keeps working on the type)';
+
+CREATE FUNCTION idgen.typeid_to_uuid(typeid idgen.typeid, prefix text)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.typeid_to_uuid(CAST(typeid AS text), prefix);
+
+COMMENT ON FUNCTION idgen.typeid_to_uuid(idgen.typeid, text) IS
+'The uuid of an idgen.typeid that must have this prefix: 22023 for another prefix (or a prefix argument TypeID does not allow)';
+
+CREATE FUNCTION idgen.try_typeid_to_uuid(typeid idgen.typeid)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.typeid_to_uuid(typeid);
+
+COMMENT ON FUNCTION idgen.try_typeid_to_uuid(idgen.typeid) IS
+'The uuid of an idgen.typeid (every value is a TypeID, so never NULL for a value)';
+
+CREATE FUNCTION idgen.try_typeid_to_uuid(typeid idgen.typeid, prefix text)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.try_typeid_to_uuid(CAST(typeid AS text), prefix);
+
+COMMENT ON FUNCTION idgen.try_typeid_to_uuid(idgen.typeid, text) IS
+'idgen.typeid_to_uuid(typeid, prefix), but NULL for another prefix';
+
+CREATE FUNCTION idgen.try_typeid(typeid idgen.typeid, prefix text)
+RETURNS idgen.typeid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idgen.try_typeid(CAST(typeid AS text), prefix);
+
+COMMENT ON FUNCTION idgen.try_typeid(idgen.typeid, text) IS
+'The idgen.typeid if it has exactly this prefix, else NULL';
+
+-- LIKE and ILIKE on an idgen.typeid compare its text, as they did on the text column it may have
+-- been (WHERE id LIKE 'user\_%'). They read every row: the index-friendly form of a prefix test is
+-- the range of the prefix's TypeIDs (docs/typeid.md).
+CREATE FUNCTION idgen.typeid_like(idgen.typeid, text)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN CAST($1 AS text) OPERATOR(pg_catalog.~~) $2;
+
+COMMENT ON FUNCTION idgen.typeid_like(idgen.typeid, text) IS
+'Implements LIKE of idgen.typeid (on its text)';
+
+CREATE FUNCTION idgen.typeid_not_like(idgen.typeid, text)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN CAST($1 AS text) OPERATOR(pg_catalog.!~~) $2;
+
+COMMENT ON FUNCTION idgen.typeid_not_like(idgen.typeid, text) IS
+'Implements NOT LIKE of idgen.typeid (on its text)';
+
+CREATE FUNCTION idgen.typeid_ilike(idgen.typeid, text)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN CAST($1 AS text) OPERATOR(pg_catalog.~~*) $2;
+
+COMMENT ON FUNCTION idgen.typeid_ilike(idgen.typeid, text) IS
+'Implements ILIKE of idgen.typeid (on its text)';
+
+CREATE FUNCTION idgen.typeid_not_ilike(idgen.typeid, text)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN CAST($1 AS text) OPERATOR(pg_catalog.!~~*) $2;
+
+COMMENT ON FUNCTION idgen.typeid_not_ilike(idgen.typeid, text) IS
+'Implements NOT ILIKE of idgen.typeid (on its text)';
+
+CREATE OPERATOR pg_catalog.~~ (LEFTARG = idgen.typeid, RIGHTARG = text, FUNCTION = idgen.typeid_like,
+  NEGATOR = OPERATOR(pg_catalog.!~~), RESTRICT = likesel, JOIN = likejoinsel);
+
+CREATE OPERATOR pg_catalog.!~~ (LEFTARG = idgen.typeid, RIGHTARG = text, FUNCTION = idgen.typeid_not_like,
+  NEGATOR = OPERATOR(pg_catalog.~~), RESTRICT = nlikesel, JOIN = nlikejoinsel);
+
+CREATE OPERATOR pg_catalog.~~* (LEFTARG = idgen.typeid, RIGHTARG = text, FUNCTION = idgen.typeid_ilike,
+  NEGATOR = OPERATOR(pg_catalog.!~~*), RESTRICT = iclikesel, JOIN = iclikejoinsel);
+
+CREATE OPERATOR pg_catalog.!~~* (LEFTARG = idgen.typeid, RIGHTARG = text, FUNCTION = idgen.typeid_not_ilike,
+  NEGATOR = OPERATOR(pg_catalog.~~*), RESTRICT = icnlikesel, JOIN = icnlikejoinsel);
+
+COMMENT ON OPERATOR pg_catalog.~~ (idgen.typeid, text) IS
+'LIKE on the TypeID''s text';
+COMMENT ON OPERATOR pg_catalog.!~~ (idgen.typeid, text) IS
+'NOT LIKE on the TypeID''s text';
+COMMENT ON OPERATOR pg_catalog.~~* (idgen.typeid, text) IS
+'ILIKE on the TypeID''s text';
+COMMENT ON OPERATOR pg_catalog.!~~* (idgen.typeid, text) IS
+'NOT ILIKE on the TypeID''s text';
+
+-- Changes the type of a key column and of every column whose foreign key references it, in one
+-- call (docs/migrating.md): a key and its references must be comparable at every step, so their
+-- foreign keys are dropped, the columns change type, and the keys are added again as they were
+-- (names, actions, deferrability, NOT VALID) and validated. Values convert through a cast between
+-- the two types where there is one, else through their text (pg-ulid's ulid to idgen.ulid). Runs
+-- as the caller, who must own the tables: no SECURITY DEFINER. The search_path is pinned, so the
+-- definitions it reads back name every table with its schema.
+CREATE FUNCTION idgen.convert_key_column(key_table regclass, key_column name, new_type regtype)
+RETURNS SETOF text
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+  key_attnum smallint;
+  fk_tables text[];
+  fk_names name[];
+  fk_definitions text[];
+  col_tables text[];
+  col_names name[];
+  col_types oid[];
+  fk record;
+  col record;
+  stmt text;
+  type_name text;
+BEGIN
+  IF key_table IS NULL OR key_column IS NULL OR new_type IS NULL THEN
+    RAISE EXCEPTION 'key_table, key_column and new_type must not be null'
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  IF NOT EXISTS (SELECT FROM pg_class c WHERE c.oid = key_table) THEN
+    RAISE EXCEPTION 'relation with OID % does not exist', key_table::oid
+      USING ERRCODE = 'undefined_table';
+  END IF;
+  IF NOT EXISTS (SELECT FROM pg_type t WHERE t.oid = new_type) THEN
+    RAISE EXCEPTION 'type with OID % does not exist', new_type::oid
+      USING ERRCODE = 'undefined_object';
+  END IF;
+  SELECT a.attnum INTO key_attnum FROM pg_attribute a
+  WHERE a.attrelid = key_table AND a.attname = key_column AND a.attnum > 0 AND NOT a.attisdropped;
+  IF key_attnum IS NULL THEN
+    RAISE EXCEPTION 'column "%" of relation % does not exist', key_column, key_table
+      USING ERRCODE = 'undefined_column';
+  END IF;
+  type_name := format_type(new_type, NULL);
+  -- The foreign keys that reference the column, read before any is dropped.
+  SELECT array_agg(c.conrelid::regclass::text ORDER BY c.conrelid::regclass::text, c.conname),
+         array_agg(c.conname ORDER BY c.conrelid::regclass::text, c.conname),
+         array_agg(pg_get_constraintdef(c.oid) ORDER BY c.conrelid::regclass::text, c.conname)
+  INTO fk_tables, fk_names, fk_definitions
+  FROM pg_constraint c
+  WHERE c.contype = 'f' AND c.confrelid = key_table AND key_attnum = ANY (c.confkey)
+    AND c.conparentid = 0;   -- a partition's copy of a key goes and comes back with its parent's
+  -- The columns to convert, also read before: the key column first, then each referencing column
+  -- (once, however many keys it is in).
+  SELECT array_agg(s.rel ORDER BY s.ord, s.rel, s.attname), array_agg(s.attname ORDER BY s.ord, s.rel, s.attname),
+         array_agg(s.atttypid ORDER BY s.ord, s.rel, s.attname)
+  INTO col_tables, col_names, col_types
+  FROM (SELECT DISTINCT t.ord, t.relid::regclass::text AS rel, a.attname, a.atttypid
+        FROM (SELECT 0 AS ord, key_table::oid AS relid, key_attnum AS attnum
+              UNION ALL
+              SELECT 1, c.conrelid, c.conkey[i]
+              FROM pg_constraint c, generate_subscripts(c.confkey, 1) i
+              WHERE c.contype = 'f' AND c.confrelid = key_table AND c.confkey[i] = key_attnum
+                AND c.conparentid = 0) t
+        JOIN pg_attribute a ON a.attrelid = t.relid AND a.attnum = t.attnum
+        WHERE a.atttypid <> new_type) s;
+  IF col_tables IS NULL THEN
+    RETURN;   -- every column has the type already: the keys stay as they are
+  END IF;
+  FOR fk IN SELECT * FROM unnest(fk_tables, fk_names, fk_definitions) AS f(rel, conname, definition) LOOP
+    stmt := format('ALTER TABLE %s DROP CONSTRAINT %I', fk.rel, fk.conname);
+    EXECUTE stmt;
+    RETURN NEXT stmt;
+  END LOOP;
+  FOR col IN SELECT * FROM unnest(col_tables, col_names, col_types) AS c(rel, attname, atttypid)
+  LOOP
+    IF EXISTS (SELECT FROM pg_cast WHERE castsource = col.atttypid AND casttarget = new_type) THEN
+      stmt := format('ALTER TABLE %s ALTER COLUMN %I TYPE %s USING CAST(%I AS %s)',
+                     col.rel, col.attname, type_name, col.attname, type_name);
+    ELSE
+      stmt := format('ALTER TABLE %s ALTER COLUMN %I TYPE %s USING CAST(CAST(%I AS text) AS %s)',
+                     col.rel, col.attname, type_name, col.attname, type_name);
+    END IF;
+    EXECUTE stmt;
+    RETURN NEXT stmt;
+  END LOOP;
+  FOR fk IN SELECT * FROM unnest(fk_tables, fk_names, fk_definitions) AS f(rel, conname, definition) LOOP
+    stmt := format('ALTER TABLE %s ADD CONSTRAINT %I %s', fk.rel, fk.conname, fk.definition);
+    EXECUTE stmt;
+    RETURN NEXT stmt;
+  END LOOP;
+END
+$$;
+
+COMMENT ON FUNCTION idgen.convert_key_column(regclass, name, regtype) IS
+'Changes the type of a key column and of every column referencing it by foreign key (dropped and added again as they were); returns the statements it ran; as the caller, who must own the tables';

@@ -36,6 +36,13 @@ Uuid uuid_arg(FunctionCallInfo fcinfo, int n) {
   return id;
 }
 
+Uuid uuid_literal_arg(FunctionCallInfo fcinfo, int n) {
+  const Datum parsed = DirectFunctionCall1(uuid_in, PG_GETARG_DATUM(n));
+  Uuid id;
+  std::memcpy(id.bytes.data(), DatumGetUUIDP(parsed)->data, UUID_LEN);
+  return id;
+}
+
 Datum uuid_datum(const Uuid& id) {
   auto* out = static_cast<pg_uuid_t*>(palloc(sizeof(pg_uuid_t)));
   std::memcpy(out->data, id.bytes.data(), UUID_LEN);

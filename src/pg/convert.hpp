@@ -21,6 +21,10 @@ void require_arg(FunctionCallInfo fcinfo, int n, const char* name);
 
 Uuid uuid_arg(FunctionCallInfo fcinfo, int n);  // argument n must not be NULL
 Datum uuid_datum(const Uuid& id);               // palloc'd pg_uuid_t
+// Argument n of type unknown (an untyped literal, a cstring) read by uuid's own input, with its
+// errors: what a function's uuid signature did with the literal before an overload for another
+// 16-byte type made it match both.
+Uuid uuid_literal_arg(FunctionCallInfo fcinfo, int n);
 
 std::int32_t int32_arg(FunctionCallInfo fcinfo, int n, const char* name);
 

@@ -58,6 +58,16 @@ Datum ulid_from_text_arg(FunctionCallInfo fcinfo, bool raise) {
   return uuid_datum(id);
 }
 
+Datum ulid_text_datum(const Uuid& id) {
+  char out[crockford32::kChars];
+  crockford32::encode(id, crockford32::Case::upper, out);
+  return PointerGetDatum(cstring_to_text_with_len(out, sizeof out));
+}
+
+Datum ulid_timestamp_datum(const Uuid& id) {
+  return timestamptz_from_unix_ms(static_cast<std::int64_t>(ulid::timestamp_ms(id)));
+}
+
 }  // namespace
 
 // idgen.ulid(): a new ULID, monotonic per generator.
@@ -66,21 +76,27 @@ IDGEN_SQL_FUNCTION(idgen_ulid) {
   return uuid_datum(next_ulid());
 }
 
-// idgen.to_ulid(uuid) STRICT: the 26-character upper-case text (the spec's canonical form).
-IDGEN_SQL_FUNCTION(idgen_to_ulid) {
-  char out[crockford32::kChars];
-  crockford32::encode(uuid_arg(fcinfo, 0), crockford32::Case::upper, out);
-  return PointerGetDatum(cstring_to_text_with_len(out, sizeof out));
+// idgen.to_ulid(uuid) and idgen.to_ulid(idgen.ulid), the same bytes, STRICT: the 26-character
+// upper-case text (the spec's canonical form).
+IDGEN_SQL_FUNCTION(idgen_to_ulid) { return ulid_text_datum(uuid_arg(fcinfo, 0)); }
+
+// idgen.to_ulid(unknown) STRICT: the uuid form for an untyped literal, which would otherwise match
+// the uuid and the idgen.ulid forms equally ("function is not unique").
+IDGEN_SQL_FUNCTION(idgen_to_ulid_of_literal) {
+  return ulid_text_datum(uuid_literal_arg(fcinfo, 0));
 }
 
 // idgen.ulid_to_uuid(text) STRICT and idgen.try_ulid_to_uuid(text) STRICT (NULL when rejected).
 IDGEN_SQL_FUNCTION(idgen_ulid_to_uuid) { return ulid_from_text_arg(fcinfo, true); }
 IDGEN_SQL_FUNCTION(idgen_try_ulid_to_uuid) { return ulid_from_text_arg(fcinfo, false); }
 
-// idgen.ulid_timestamp(uuid) STRICT: the first 48 bits as Unix ms.
-IDGEN_SQL_FUNCTION(idgen_ulid_timestamp) {
-  return timestamptz_from_unix_ms(
-      static_cast<std::int64_t>(ulid::timestamp_ms(uuid_arg(fcinfo, 0))));
+// idgen.ulid_timestamp(uuid) and idgen.ulid_timestamp(idgen.ulid) (also the cast of idgen.ulid to
+// timestamptz) STRICT: the first 48 bits as Unix ms.
+IDGEN_SQL_FUNCTION(idgen_ulid_timestamp) { return ulid_timestamp_datum(uuid_arg(fcinfo, 0)); }
+
+// idgen.ulid_timestamp(unknown) STRICT: the uuid form for an untyped literal.
+IDGEN_SQL_FUNCTION(idgen_ulid_timestamp_of_literal) {
+  return ulid_timestamp_datum(uuid_literal_arg(fcinfo, 0));
 }
 
 // idgen.ulid_bound(timestamptz) STRICT: the smallest ULID of that ms (floor).

@@ -354,6 +354,22 @@ async function main(client) {
   const made = (await client.query('SELECT idgen.typeid($1::text) AS a, idgen.new_typeid($1) AS b', ['user'])).rows[0];
   check('idgen.typeid($1::text) and idgen.new_typeid($1) make user_ TypeIDs (as strings)',
     [made.a, made.b].every((m) => typeof m === 'string' && TYPEID_RE.test(m)), JSON.stringify(made));
+
+  // idgen's functions on the types' columns, with string parameters as node-pg sends them.
+  const known = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+  await client.query('INSERT INTO js_ulid_orders (id, n) VALUES ($1, -1)', [known]);
+  checkEqual('idgen.ulid_timestamp(id) and id::timestamptz on an idgen.ulid column (strings in, Date out)',
+    (await client.query('SELECT idgen.ulid_timestamp(id) AS a, id::timestamptz AS b, idgen.to_ulid(id) AS t ' +
+      'FROM js_ulid_orders WHERE id = $1', [known])).rows.map((r) => [r.a.getTime(), r.b.getTime(), r.t]),
+    [[1469922850259, 1469922850259, known]]);
+  await checkError(client, 'idgen.ulid_timestamp($1): an untyped parameter matches its uuid and idgen.ulid forms',
+    '42P18', 'SELECT idgen.ulid_timestamp($1)', [known]);
+  checkEqual('idgen.ulid_timestamp($1::idgen.ulid) with the ULID string',
+    (await client.query('SELECT idgen.ulid_timestamp($1::idgen.ulid) AS a', [known])).rows[0].a.getTime(), 1469922850259);
+  checkEqual("idgen.typeid_valid(id, $1) and LIKE $1 on an idgen.typeid column",
+    (await client.query("SELECT count(*) FILTER (WHERE idgen.typeid_valid(id, $1)) AS v, " +
+      "count(*) FILTER (WHERE id LIKE $2) AS l, count(*) AS n FROM js_typeid_users", ['user', 'user\\_%'])).rows
+      .map((r) => [r.v === r.n, r.l === r.n]), [[true, true]]);
 }
 
 (async () => {

@@ -371,9 +371,49 @@ def main():
     check_eq("in a binary cursor (no loader): an idgen.ulid is its uuid's 16 bytes, an idgen.typeid "
              "those then the prefix",
              (ulid_raw, typeid_raw), (ulid_uuid.bytes, typeid_uuid.bytes + b"user"))
+    binary_loader_checks(conn)
 
     conn.close()
     return failed
+
+
+def docs_python_block(first_line):
+    """The ```python block of docs/drivers.md that starts with first_line, as printed there."""
+    with open("docs/drivers.md", encoding="utf-8") as f:
+        blocks = re.findall(r"^```python\n(.*?)^```$", f.read(), re.S | re.M)
+    found = [b for b in blocks if b.startswith(first_line + "\n")]
+    if len(found) != 1:
+        raise RuntimeError(f"docs/drivers.md has {len(found)} python blocks starting {first_line!r}")
+    return found[0]
+
+
+def binary_loader_checks(conn):
+    """docs/drivers.md's loaders, run as printed: binary cursors give the text cursors' str."""
+    namespace = {}
+    exec(docs_python_block("# idgen.ulid and idgen.typeid as str in psycopg's binary cursors"), namespace)
+    values = """
+        SELECT u, t FROM (VALUES
+          ('01ARZ3NDEKTSV4RRFFQ69G5FAV'::idgen.ulid, 'user_01h455vb4pex5vsknk084sn02q'::idgen.typeid),
+          ('00000000000000000000000000', '00000000000000000000000000'),
+          ('7ZZZZZZZZZZZZZZZZZZZZZZZZZ', (repeat('z', 63) || '_7zzzzzzzzzzzzzzzzzzzzzzzzz')::idgen.typeid),
+          (NULL, NULL)) v(u, t)
+        UNION ALL SELECT id, idgen.new_typeid('user_group') FROM py_ulid_orders
+        UNION ALL SELECT gen_random_uuid()::idgen.ulid, idgen.typeid('a', gen_random_uuid())::idgen.typeid
+          FROM generate_series(1, 500)"""
+    conn.execute("CREATE TEMP TABLE py_binary_ids AS " + values)
+    query = "SELECT u, t FROM py_binary_ids ORDER BY u NULLS LAST, t"
+    as_text = conn.execute(query).fetchall()
+    check("without the loaders, a binary cursor gives bytes",
+          all(isinstance(v, bytes) for v in conn.cursor(binary=True).execute(query).fetchone()))
+    namespace["register_idgen_loaders"](conn)
+    bcur = conn.cursor(binary=True)
+    as_binary = bcur.execute(query).fetchall()
+    check_eq(f"with docs/drivers.md's loaders, a binary cursor gives the text cursor's str ({len(as_text)} rows: "
+             "the edges, an empty and a 63-character prefix, NULLs)", as_binary, as_text)
+    check("... and they are str", all(isinstance(v, str) for row in as_binary[:-1] for v in row), repr(as_binary[:2]))
+    check_eq("a binary cursor's ids find their rows as str parameters",
+             [bcur.execute("SELECT count(*) FROM py_binary_ids WHERE u = %s AND t = %s", row).fetchone()[0]
+              for row in as_binary[:3]], [1, 1, 1])
 
 
 def text_key_checks(conn, kind, table, text_of_uuid, pattern):

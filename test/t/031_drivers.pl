@@ -5,7 +5,9 @@
 # Each script creates tables with idgen defaults, inserts with parameters, reads the ids back as
 # the driver's own types and checks event ids in text and binary, public ids, the encoders,
 # SQLSTATEs, and tables keyed by idgen.ulid and idgen.typeid (the text as the id: lookups and
-# keyset pages with text parameters, the primary key's index in their plans, JSON), printing one
+# keyset pages with text parameters, the primary key's index in their plans, JSON; idgen's
+# functions on their columns; in psycopg's binary cursors, str through the loaders
+# docs/drivers.md prints, run as printed), printing one
 # result per check (see test/drivers/). test/drivers/prepare.sh installs the drivers first
 # (test/run-all.sh runs it).
 use strict;

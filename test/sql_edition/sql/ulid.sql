@@ -9,6 +9,8 @@ FROM pg_proc p
 WHERE p.pronamespace = 'idgen'::regnamespace
   AND p.proname IN ('ulid', 'to_ulid', 'ulid_to_uuid', 'try_ulid_to_uuid', 'ulid_timestamp', 'ulid_bound')
   AND p.prorettype IN ('uuid'::regtype, 'text'::regtype, 'timestamptz'::regtype)
+  -- the forms on idgen.ulid, and the C edition's for literals (unknown), are not the SQL edition's
+  AND p.proargtypes::oid[] <@ ARRAY['uuid'::regtype, 'text'::regtype, 'timestamptz'::regtype]::oid[]
 ORDER BY p.oid::regprocedure::text COLLATE "C";
 
 SELECT t, idgen.ulid_to_uuid(t), idgen.to_ulid(idgen.ulid_to_uuid(t)), idgen.ulid_timestamp(idgen.ulid_to_uuid(t))
