@@ -17,8 +17,8 @@
 --
 -- The key ring (docs/public-id.md, "Rotating the key"), as idgen's key file of several lines:
 -- idgen_internal.public_id_key holds the current key (it encodes), idgen_internal.public_id_old_keys
--- the older ones (they only decode), newest first; idgen.rotate_public_id_key and
--- idgen.retire_public_id_key change it, only for the same role. The bigint and DistributedId
+-- the older ones (they only decode), newest first; idgen.add_public_id_key,
+-- idgen.rotate_public_id_key and idgen.retire_public_id_key change it, only for the same role. The bigint and DistributedId
 -- decoders try the current key, then the older ones; the uuid decoder the current key only.
 --
 -- How the bytes are made (docs/public-id.md, "Format"): the plaintext block P of the id's kind,
@@ -168,7 +168,7 @@ CREATE TABLE idgen_internal.public_id_old_keys (
 );
 
 COMMENT ON TABLE idgen_internal.public_id_old_keys IS
-'Older public id keys, which decode but no longer encode (the largest added is the newest): only the role that installed idgen_sql may read or change them; idgen.rotate_public_id_key adds one, idgen.retire_public_id_key removes one';
+'Older public id keys, which decode but do not encode (the largest added is the newest): only the role that installed idgen_sql may read or change them; idgen.rotate_public_id_key and idgen.add_public_id_key add one, idgen.retire_public_id_key removes one';
 
 REVOKE ALL ON idgen_internal.public_id_old_keys FROM PUBLIC;
 GRANT SELECT, INSERT, UPDATE, DELETE ON idgen_internal.public_id_old_keys TO @extowner@;
@@ -282,6 +282,34 @@ COMMENT ON FUNCTION idgen.rotate_public_id_key(bytea) IS
 
 REVOKE EXECUTE ON FUNCTION idgen.rotate_public_id_key(bytea) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION idgen.rotate_public_id_key(bytea) TO @extowner@;
+
+-- Staging: a key that only decodes for now (the newest older key), so that every database and
+-- service can decode its public ids before any of them makes one; rotate_public_id_key makes it
+-- current afterwards.
+CREATE FUNCTION idgen.add_public_id_key(key bytea)
+RETURNS text[]
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+  IF key IS NULL THEN
+    RAISE EXCEPTION 'key must not be null' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  PERFORM idgen_lib.public_id_key_arg(key);
+  IF NOT EXISTS (SELECT FROM idgen_internal.public_id_key k FOR UPDATE) THEN
+    PERFORM idgen_lib.public_id_no_key();
+  END IF;
+  INSERT INTO idgen_internal.public_id_old_keys (added, key)
+  SELECT coalesce(max(o.added), 0) OPERATOR(pg_catalog.+) 1, add_public_id_key.key FROM idgen_internal.public_id_old_keys o;
+  RETURN idgen.public_id_key_checks();
+END
+$$;
+
+COMMENT ON FUNCTION idgen.add_public_id_key(bytea) IS
+'Adds a public id key that only decodes, as the newest older key (16, 24 or 32 bytes; only the role that installed idgen_sql may call it), to be made current later with idgen.rotate_public_id_key; returns the check values of the ring, current first';
+
+REVOKE EXECUTE ON FUNCTION idgen.add_public_id_key(bytea) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION idgen.add_public_id_key(bytea) TO @extowner@;
 
 -- Retirement, by check value (which, unlike a key number, does not change as keys are added): its
 -- public ids stop decoding. The current key cannot be retired, only rotated away.

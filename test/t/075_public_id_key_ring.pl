@@ -1,12 +1,13 @@
 # idgen-test: majors=all tier=quick
 # Rotating the public-id key as docs/public-id.md ("Rotating the key") tells, end to end, with idgen
-# loaded per backend and preloaded: public ids made under key A; a new key file with B first and
-# A after it, switched to with a reload: old public ids still decode (bigint and DistributedId
-# forms by themselves, the uuid form through public_id_to_uuids), new ones are made under B
-# (compared with OpenSSL's AES outside the server) and decode; the ring shows its check values,
-# current first; A retired: its public ids stop decoding. Bad rings (the same key twice, too many
-# keys, a bad second key) are refused with their own errors. No key, in base64 or hex, reaches an
-# error, the server log (log_statement = all) or an ordinary role.
+# loaded per backend and preloaded: public ids made under key A; B staged after A (it decodes, A
+# still encodes); a new key file with B first and A after it, switched to with a reload: old
+# public ids still decode (bigint and DistributedId forms by themselves, the uuid form through
+# public_id_to_uuids), new ones are made under B (compared with OpenSSL's AES outside the server)
+# and decode; the ring shows its check values, current first; A retired: its public ids stop
+# decoding. Bad rings (the same key twice, too many keys, a bad second key) are refused with their
+# own errors. No key, in base64 or hex, reaches an error, the server log (log_statement = all) or
+# an ordinary role.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -80,7 +81,17 @@ for my $preloaded (0, 1)
 	is($a_bigint, public_id_of_bigint($key_a, 42), "$mode: under A, the public id is AES under A");
 	is($q->("SELECT idgen.public_id_key_number('$a_bigint')"), '1', "$mode: A is key 1 of a ring of one");
 
-	# 2. Rotation: a new file with B first and A kept, switched to with a reload.
+	# 2. Staging: B added after A, for decoding only (what every server gets before any makes a
+	# public id under B).
+	write_key_file("$dir/public_id.staged.key", "$key_a\n$key_b");
+	$use_key_file->("$dir/public_id.staged.key");
+	is($q->('SELECT idgen.public_id_key_checks()'), "{$check_a,$check_b}", "$mode: staged, the ring is A, then B");
+	is($q->('SELECT idgen.public_id(42)'), $a_bigint, "$mode: staged, public ids are still made under A");
+	my $b_seven = public_id_of_bigint($key_b, 7);
+	is($q->("SELECT idgen.public_id_to_bigint('$b_seven') || ',' || idgen.public_id_key_number('$b_seven')"),
+		'7,2', "$mode: staged, a public id made under B elsewhere decodes, by key 2");
+
+	# 3. Rotation: a new file with B first and A kept, switched to with a reload.
 	write_key_file("$dir/public_id.2.key", "$key_b\n$key_a");
 	$use_key_file->("$dir/public_id.2.key");
 	is($q->('SELECT idgen.public_id_key_checks()'), "{$check_b,$check_a}",
@@ -103,7 +114,7 @@ for my $preloaded (0, 1)
 		"$mode: public_id_to_uuids gives A's decoding second");
 	is($q->("SELECT cardinality(idgen.public_id_to_uuids('$a_uuid'))"), '2', "$mode: one decoding per key");
 
-	# 3. An ordinary role uses the ring without seeing a key or the file.
+	# 4. An ordinary role uses the ring without seeing a key or the file.
 	my ($ret, $out, $err) = $node->psql('postgres',
 		"SET ROLE app; SELECT idgen.public_id_to_bigint('$a_bigint'), idgen.public_id_key_checks()");
 	is($out, "42|{$check_b,$check_a}", "$mode: an ordinary role decodes under the ring and sees check values");
@@ -111,7 +122,7 @@ for my $preloaded (0, 1)
 		"SET ROLE app; SELECT pg_read_file('$dir/public_id.2.key')");
 	isnt($ret, 0, "$mode: an ordinary role cannot read the key file");
 
-	# 4. Bad rings: each refused with its own error, naming no key.
+	# 5. Bad rings: each refused with its own error, naming no key.
 	my @bad = (
 		[ 'the same key twice', 'twice', "$key_b\n$key_a\n$key_b",
 			qr/F0000: public id key file holds the same key twice\nDETAIL:  Key 3 repeats key 1\./ ],
@@ -131,7 +142,7 @@ for my $preloaded (0, 1)
 		$errors .= $err;
 	}
 
-	# 5. A retired: a file with B only.
+	# 6. A retired: a file with B only.
 	write_key_file("$dir/public_id.3.key", $key_b);
 	$use_key_file->("$dir/public_id.3.key");
 	is($q->('SELECT idgen.public_id_key_checks()'), "{$check_b}", "$mode: after the retirement the ring is B alone");
@@ -143,7 +154,7 @@ for my $preloaded (0, 1)
 		"$mode: no key of the ring decodes it");
 	is($q->("SELECT idgen.public_id_to_bigint('$b_bigint')"), '42', "$mode: B's public id still decodes");
 
-	# 6. No key in any error or in the server log.
+	# 7. No key in any error or in the server log.
 	$node->stop;
 	my $log = slurp_file($node->logfile);
 	for my $key ([ 'A', $key_a ], [ 'B', $key_b ])

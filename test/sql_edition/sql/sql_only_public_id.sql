@@ -84,6 +84,15 @@ SELECT idgen.rotate_public_id_key(decode('k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQ
 SELECT idgen.retire_public_id_key('DC95C0') AS retired_dc95c0;
 SELECT idgen.public_id_to_bigint(idgen.public_id(42, decode(repeat('00', 32), 'hex'))) AS retired_key_id,
        idgen.public_id_to_bigint(idgen.public_id(42, decode('000102030405060708090a0b0c0d0e0f', 'hex'))) AS kept_key_id;
+-- Staging: a key added for decoding only, made current later.
+SELECT idgen.add_public_id_key(decode(repeat('00', 32), 'hex')) AS staged;
+SELECT idgen.public_id_to_bigint(idgen.public_id(42, decode(repeat('00', 32), 'hex'))) AS staged_key_id,
+       idgen.public_id(42) = idgen.public_id(42, decode('k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=', 'base64')) AS still_encodes_under_9cd08b;
+SELECT idgen.rotate_public_id_key(decode(repeat('00', 32), 'hex')) AS made_current;
+\set VERBOSITY terse
+SELECT idgen.add_public_id_key(decode(repeat('00', 32), 'hex'));
+SELECT idgen.add_public_id_key(NULL);
+\set VERBOSITY default
 -- set_public_id_key makes a ring of one key again.
 SELECT idgen.set_public_id_key(decode(repeat('00', 32), 'hex')) AS key_check;
 SELECT idgen.public_id_key_checks() AS ring_of_one;
@@ -120,6 +129,7 @@ DELETE FROM idgen_internal.public_id_key;
 SELECT key FROM idgen_internal.public_id_old_keys;
 SELECT idgen.rotate_public_id_key(decode('000102030405060708090a0b0c0d0e0f', 'hex'));
 SELECT idgen.retire_public_id_key('dc95c0');
+SELECT idgen.add_public_id_key(decode(repeat('00', 32), 'hex'));
 DELETE FROM idgen_internal.public_id_old_keys;
 SELECT idgen.public_id_key_checks() AS ring, idgen.public_id_to_bigint('46d1c388-f89a-e734-ab37-3d452d5eb7fd') AS back;
 -- No function that the role may call returns the key, or any 3 of its bytes in a row: every
@@ -168,7 +178,7 @@ WHERE table_schema = 'idgen_internal' AND table_name = 'public_id_old_keys'
 ORDER BY 1, 2;
 SELECT f AS function, has_function_privilege('idgen_pub_app', f, 'EXECUTE') AS app_may,
        has_function_privilege('idgen_pub_owner', f, 'EXECUTE') AS owner_may
-FROM unnest(ARRAY['idgen.rotate_public_id_key(bytea)', 'idgen.retire_public_id_key(text)']) AS f;
+FROM unnest(ARRAY['idgen.rotate_public_id_key(bytea)', 'idgen.add_public_id_key(bytea)', 'idgen.retire_public_id_key(text)']) AS f;
 SELECT has_function_privilege('idgen_pub_app', 'idgen.set_public_id_key(bytea)', 'EXECUTE') AS app_sets,
        has_function_privilege('idgen_pub_owner', 'idgen.set_public_id_key(bytea)', 'EXECUTE') AS owner_sets,
        has_function_privilege('idgen_pub_app', 'idgen.public_id(bigint)', 'EXECUTE') AS app_encodes,
@@ -177,7 +187,7 @@ SELECT has_function_privilege('idgen_pub_app', 'idgen.set_public_id_key(bytea)',
 -- as the caller.
 SELECT p.oid::regprocedure AS function, p.prosecdef AS security_definer, p.proconfig AS settings
 FROM pg_proc p
-WHERE p.pronamespace = 'idgen'::regnamespace AND (p.proname LIKE 'public\_id%' OR p.proname IN ('set_public_id_key', 'rotate_public_id_key', 'retire_public_id_key'))
+WHERE p.pronamespace = 'idgen'::regnamespace AND (p.proname LIKE 'public\_id%' OR p.proname IN ('set_public_id_key', 'rotate_public_id_key', 'add_public_id_key', 'retire_public_id_key'))
 ORDER BY p.oid::regprocedure::text COLLATE "C";
 
 \c contrib_regression
