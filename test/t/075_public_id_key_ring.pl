@@ -39,7 +39,11 @@ sub public_id_of_bigint
 	return join('-', unpack('A8 A4 A4 A4 A12', $u));
 }
 
-sub key_check_of { return substr(aes_hex($_[0], '00' x 16), 0, 6); }
+sub key_check_of
+{
+	my ($key_text) = @_;
+	return substr(aes_hex($key_text, "00" x 16), 0, 6);
+}
 
 for my $preloaded (0, 1)
 {
