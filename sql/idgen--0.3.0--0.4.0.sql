@@ -739,3 +739,45 @@ $$;
 
 COMMENT ON FUNCTION idgen.convert_key_column(regclass, name, regtype) IS
 'Changes the type of a key column and of every column referencing it by foreign key (dropped and added again as they were); returns the statements it ran; as the caller, who must own the tables';
+
+---------------------------------------------------------------------------------------------------
+-- The public id key ring: the key file may hold several keys (docs/public-id.md, "Rotating the
+-- key"); the decoders with the configured key try each.
+COMMENT ON FUNCTION idgen.public_id_to_bigint(uuid) IS
+'The bigint behind a public id under the configured keys (idgen.public_id_key_file: the current key, then the older ones); NULL unless it is the public id of a bigint under one of them';
+
+COMMENT ON FUNCTION idgen.public_id_to_numeric(uuid) IS
+'The numeric behind a public id under the configured keys (idgen.public_id_key_file: the current key, then the older ones); NULL unless it is the public id of a DistributedId under one of them';
+
+COMMENT ON FUNCTION idgen.public_id_to_uuid(uuid) IS
+'The uuid behind a public id under the current configured key (idgen.public_id_key_file); never NULL: any 16 bytes decode to some uuid, so forgery is not detected and older keys cannot be told apart (idgen.public_id_to_uuids gives the decoding under each)';
+
+COMMENT ON FUNCTION idgen.public_id_key_check() IS
+'Check value of the current configured public id key: the first 3 bytes of AES of a zero block, 6 hex digits; equal on every server with the same key, and no secret';
+
+-- The key ring (docs/public-id.md, "Rotating the key"): the key file may hold several keys, one
+-- per line; the first encodes, the bigint and DistributedId decoders try all of them. These show
+-- the ring without its keys, and what the uuid form, whose public ids fit every key, can offer.
+CREATE FUNCTION idgen.public_id_key_checks()
+RETURNS text[]
+AS 'MODULE_PATHNAME', 'idgen_public_id_key_checks'
+LANGUAGE C STABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_key_checks() IS
+'Check values of the configured public id keys (idgen.public_id_key_file), the current key first, then the older keys that only decode: how many keys the ring holds and which is which, never the keys';
+
+CREATE FUNCTION idgen.public_id_key_number(id uuid)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'idgen_public_id_key_number'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_key_number(uuid) IS
+'Which configured public id key decodes a public id of a bigint or a DistributedId: 1 for the current key, 2 and on for the older ones in the file''s order; NULL when none does (and for public ids of uuids, which every key decodes)';
+
+CREATE FUNCTION idgen.public_id_to_uuids(id uuid)
+RETURNS uuid[]
+AS 'MODULE_PATHNAME', 'idgen_public_id_to_uuids'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idgen.public_id_to_uuids(uuid) IS
+'The uuid behind a public id under each configured public id key, the current key first: a public id of a uuid does not show which key made it, so look each up (WHERE id = ANY (idgen.public_id_to_uuids($1)))';

@@ -142,4 +142,11 @@ SELECT sqlstate_of('SELECT idgen.public_id_key_check(''\x0001''::bytea)');
 SELECT sqlstate_of('SELECT idgen.public_id(1)');
 SELECT sqlstate_of('SELECT idgen.public_id_key_check()');
 SELECT sqlstate_of('SELECT idgen.public_id_to_bigint(gen_random_uuid())');
+-- So do the functions of the key ring (docs/public-id.md, "Rotating the key"), which are STRICT
+-- where they take an id.
+SELECT sqlstate_of('SELECT idgen.public_id_key_checks()');
+SELECT sqlstate_of('SELECT idgen.public_id_key_number(gen_random_uuid())');
+SELECT sqlstate_of('SELECT idgen.public_id_to_uuids(gen_random_uuid())');
+SELECT idgen.public_id_key_number(NULL) IS NULL AS key_number_strict,
+       idgen.public_id_to_uuids(NULL) IS NULL AS to_uuids_strict;
 SELECT sqlstate_of('SET idgen.public_id_key_file = ''/tmp/key''');

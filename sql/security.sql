@@ -441,7 +441,7 @@ WHERE n BETWEEN (SELECT min(n) FROM public_id_doc WHERE line = 'REVOKE EXECUTE O
                  AND n > (SELECT min(n) FROM public_id_doc WHERE line = 'REVOKE EXECUTE ON FUNCTION')) \gset
 :recipe
 -- Its GRANT, to the application's role (here regress_idgen_owner).
-\set recipe_functions 'idgen.public_id(bigint), idgen.public_id(integer), idgen.public_id(smallint), idgen.public_id(numeric), idgen.public_id(uuid), idgen.public_id_to_bigint(uuid), idgen.public_id_to_numeric(uuid), idgen.public_id_to_uuid(uuid), idgen.public_id_key_check()'
+\set recipe_functions 'idgen.public_id(bigint), idgen.public_id(integer), idgen.public_id(smallint), idgen.public_id(numeric), idgen.public_id(uuid), idgen.public_id_to_bigint(uuid), idgen.public_id_to_numeric(uuid), idgen.public_id_to_uuid(uuid), idgen.public_id_to_uuids(uuid), idgen.public_id_key_number(uuid), idgen.public_id_key_check(), idgen.public_id_key_checks()'
 GRANT EXECUTE ON FUNCTION :recipe_functions TO regress_idgen_owner;
 SELECT count(*) FILTER (WHERE has_function_privilege('regress_idgen_mallory', function, 'EXECUTE'))
          AS left_to_others,

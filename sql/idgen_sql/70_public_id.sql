@@ -15,6 +15,12 @@
 -- file is not in a dump, and as the Snowflake node number): keep a copy in a secret store, and set
 -- it again in a restored database before its first public id.
 --
+-- The key ring (docs/public-id.md, "Rotating the key"), as idgen's key file of several lines:
+-- idgen_internal.public_id_key holds the current key (it encodes), idgen_internal.public_id_old_keys
+-- the older ones (they only decode), newest first; idgen.add_public_id_key,
+-- idgen.rotate_public_id_key and idgen.retire_public_id_key change it, only for the same role. The bigint and DistributedId
+-- decoders try the current key, then the older ones; the uuid decoder the current key only.
+--
 -- How the bytes are made (docs/public-id.md, "Format"): the plaintext block P of the id's kind,
 -- AES of P under the key (pgcrypto's encrypt with 'aes-ecb/pad:none' on one 16-byte block:
 -- AES-128, -192 or -256 by the key's length, as OpenSSL in the C edition), then the .NET Guid swap
@@ -137,15 +143,68 @@ BEGIN
     RAISE EXCEPTION 'key must not be null' USING ERRCODE = 'invalid_parameter_value';
   END IF;
   PERFORM idgen_lib.public_id_key_arg(NEW.key);
+  IF EXISTS (SELECT FROM idgen_internal.public_id_old_keys o WHERE o.key OPERATOR(pg_catalog.=) NEW.key) THEN
+    RAISE EXCEPTION 'the key is an older key of the public id key ring'
+      USING ERRCODE = 'invalid_parameter_value',
+            HINT = 'idgen.rotate_public_id_key(key) makes an older key current again.';
+  END IF;
   RETURN NEW;
 END
 $$;
 
 COMMENT ON FUNCTION idgen_lib.public_id_key_refuse_bad() IS
-'Refuses a public id key of the wrong length with an error that names its length only (the CHECK constraint''s would show the key)';
+'Refuses a public id key of the wrong length, or one of the older keys, with an error that names its length only (the CHECK constraint''s would show the key)';
 
 CREATE TRIGGER key_length BEFORE INSERT OR UPDATE ON idgen_internal.public_id_key
 FOR EACH ROW EXECUTE FUNCTION idgen_lib.public_id_key_refuse_bad();
+
+-- The older keys of the ring, which only decode: the largest `added` is the newest (key number 2
+-- in idgen.public_id_key_checks()). Written through idgen.rotate_public_id_key and
+-- idgen.retire_public_id_key; the trigger below refuses, without showing a key, what idgen
+-- refuses in a key file: a wrong length, a key twice, more than 8 keys in all.
+CREATE TABLE idgen_internal.public_id_old_keys (
+  added bigint PRIMARY KEY,
+  key bytea NOT NULL CHECK (pg_catalog.octet_length(key) IN (16, 24, 32))
+);
+
+COMMENT ON TABLE idgen_internal.public_id_old_keys IS
+'Older public id keys, which decode but do not encode (the largest added is the newest): only the role that installed idgen_sql may read or change them; idgen.rotate_public_id_key and idgen.add_public_id_key add one, idgen.retire_public_id_key removes one';
+
+REVOKE ALL ON idgen_internal.public_id_old_keys FROM PUBLIC;
+GRANT SELECT, INSERT, UPDATE, DELETE ON idgen_internal.public_id_old_keys TO @extowner@;
+
+CREATE FUNCTION idgen_lib.public_id_old_key_refuse_bad()
+RETURNS trigger
+LANGUAGE plpgsql
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+  IF NEW.key IS NULL THEN
+    RAISE EXCEPTION 'key must not be null' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  PERFORM idgen_lib.public_id_key_arg(NEW.key);
+  IF EXISTS (SELECT FROM idgen_internal.public_id_key k WHERE k.key OPERATOR(pg_catalog.=) NEW.key)
+     OR EXISTS (SELECT FROM idgen_internal.public_id_old_keys o
+                WHERE o.key OPERATOR(pg_catalog.=) NEW.key AND o.added OPERATOR(pg_catalog.<>) NEW.added) THEN
+    RAISE EXCEPTION 'the public id key ring holds that key already'
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  IF TG_OP OPERATOR(pg_catalog.=) 'INSERT'
+     AND (SELECT count(*) FROM idgen_internal.public_id_old_keys) OPERATOR(pg_catalog.>=) 7 THEN
+    RAISE EXCEPTION 'the public id key ring holds 8 keys already'
+      USING ERRCODE = 'program_limit_exceeded',
+            DETAIL = 'A ring holds the current key and at most 7 older keys, as idgen''s key file.',
+            HINT = 'Retire the oldest key first: idgen.retire_public_id_key(its check value).';
+  END IF;
+  RETURN NEW;
+END
+$$;
+
+COMMENT ON FUNCTION idgen_lib.public_id_old_key_refuse_bad() IS
+'Refuses an older public id key of the wrong length, one the ring holds already, or a ninth key, without showing a key';
+
+CREATE TRIGGER key_length BEFORE INSERT OR UPDATE ON idgen_internal.public_id_old_keys
+FOR EACH ROW EXECUTE FUNCTION idgen_lib.public_id_old_key_refuse_bad();
 
 -- Raised by the one-argument functions when no key is set: idgen's SQLSTATE and message, with
 -- the SQL edition's way to set one. STABLE, not IMMUTABLE: the planner must not call it early.
@@ -174,6 +233,8 @@ BEGIN
     RAISE EXCEPTION 'key must not be null' USING ERRCODE = 'invalid_parameter_value';
   END IF;
   PERFORM idgen_lib.public_id_key_arg(key);
+  -- A ring of this one key: the older keys go (first, so the new key is not refused as one).
+  DELETE FROM idgen_internal.public_id_old_keys;
   INSERT INTO idgen_internal.public_id_key AS k (only_row, key) VALUES (true, key)
   ON CONFLICT (only_row) DO UPDATE SET key = EXCLUDED.key;
   RETURN idgen.public_id_key_check(key);
@@ -181,10 +242,116 @@ END
 $$;
 
 COMMENT ON FUNCTION idgen.set_public_id_key(bytea) IS
-'Sets the public id key of the one-argument public id functions (16, 24 or 32 bytes; only the role that installed idgen_sql may call it) and returns its check value; changing it changes every public id';
+'Sets the public id key of the one-argument public id functions (16, 24 or 32 bytes; only the role that installed idgen_sql may call it), as the only key of the ring, and returns its check value; changing it changes every public id (idgen.rotate_public_id_key keeps the old key for decoding)';
 
 REVOKE EXECUTE ON FUNCTION idgen.set_public_id_key(bytea) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION idgen.set_public_id_key(bytea) TO @extowner@;
+
+-- Rotation: the new key becomes current, the current one the newest older key. Rotating to an
+-- older key makes it current again (a rotation undone). Without a key it is set_public_id_key.
+CREATE FUNCTION idgen.rotate_public_id_key(key bytea)
+RETURNS text[]
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+  current_key bytea;
+BEGIN
+  IF key IS NULL THEN
+    RAISE EXCEPTION 'key must not be null' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  PERFORM idgen_lib.public_id_key_arg(key);
+  SELECT k.key INTO current_key FROM idgen_internal.public_id_key k FOR UPDATE;
+  IF current_key IS NULL THEN
+    PERFORM idgen.set_public_id_key(key);
+    RETURN idgen.public_id_key_checks();
+  END IF;
+  IF current_key OPERATOR(pg_catalog.=) rotate_public_id_key.key THEN
+    RAISE EXCEPTION 'the key is the current public id key already' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  DELETE FROM idgen_internal.public_id_old_keys o WHERE o.key OPERATOR(pg_catalog.=) rotate_public_id_key.key;
+  UPDATE idgen_internal.public_id_key k SET key = rotate_public_id_key.key;
+  INSERT INTO idgen_internal.public_id_old_keys (added, key)
+  SELECT coalesce(max(o.added), 0) OPERATOR(pg_catalog.+) 1, current_key FROM idgen_internal.public_id_old_keys o;
+  RETURN idgen.public_id_key_checks();
+END
+$$;
+
+COMMENT ON FUNCTION idgen.rotate_public_id_key(bytea) IS
+'Makes a new public id key current (16, 24 or 32 bytes; only the role that installed idgen_sql may call it) and keeps the previous one for decoding (at most 8 keys in all); returns the check values of the ring, current first';
+
+REVOKE EXECUTE ON FUNCTION idgen.rotate_public_id_key(bytea) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION idgen.rotate_public_id_key(bytea) TO @extowner@;
+
+-- Staging: a key that only decodes for now (the newest older key), so that every database and
+-- service can decode its public ids before any of them makes one; rotate_public_id_key makes it
+-- current afterwards.
+CREATE FUNCTION idgen.add_public_id_key(key bytea)
+RETURNS text[]
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+  IF key IS NULL THEN
+    RAISE EXCEPTION 'key must not be null' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  PERFORM idgen_lib.public_id_key_arg(key);
+  IF NOT EXISTS (SELECT FROM idgen_internal.public_id_key k FOR UPDATE) THEN
+    PERFORM idgen_lib.public_id_no_key();
+  END IF;
+  INSERT INTO idgen_internal.public_id_old_keys (added, key)
+  SELECT coalesce(max(o.added), 0) OPERATOR(pg_catalog.+) 1, add_public_id_key.key FROM idgen_internal.public_id_old_keys o;
+  RETURN idgen.public_id_key_checks();
+END
+$$;
+
+COMMENT ON FUNCTION idgen.add_public_id_key(bytea) IS
+'Adds a public id key that only decodes, as the newest older key (16, 24 or 32 bytes; only the role that installed idgen_sql may call it), to be made current later with idgen.rotate_public_id_key; returns the check values of the ring, current first';
+
+REVOKE EXECUTE ON FUNCTION idgen.add_public_id_key(bytea) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION idgen.add_public_id_key(bytea) TO @extowner@;
+
+-- Retirement, by check value (which, unlike a key number, does not change as keys are added): its
+-- public ids stop decoding. The current key cannot be retired, only rotated away.
+CREATE FUNCTION idgen.retire_public_id_key(check_value text)
+RETURNS text[]
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+  wanted text := lower(check_value);
+  matches integer;
+BEGIN
+  IF check_value IS NULL THEN
+    RAISE EXCEPTION 'check value must not be null' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  IF (SELECT idgen.public_id_key_check(k.key) FROM idgen_internal.public_id_key k FOR UPDATE) = wanted THEN
+    RAISE EXCEPTION 'the current public id key cannot be retired'
+      USING ERRCODE = 'invalid_parameter_value',
+            HINT = 'Make a new key current first: idgen.rotate_public_id_key(gen_random_bytes(32)).';
+  END IF;
+  SELECT count(*) INTO matches FROM idgen_internal.public_id_old_keys o
+  WHERE idgen.public_id_key_check(o.key) = wanted;
+  IF matches = 0 THEN
+    RAISE EXCEPTION 'no older public id key has check value "%"', left(check_value, 40)
+      USING ERRCODE = 'undefined_object',
+            HINT = 'idgen.public_id_key_checks() lists the check values of the ring, current first.';
+  ELSIF matches > 1 THEN
+    RAISE EXCEPTION 'several older public id keys have check value "%"', wanted
+      USING ERRCODE = 'invalid_parameter_value',
+            DETAIL = 'Check values are 24 bits: two keys share one with a chance of 1 in 16777216.',
+            HINT = 'Delete the key from idgen_internal.public_id_old_keys by its bytes.';
+  END IF;
+  DELETE FROM idgen_internal.public_id_old_keys o WHERE idgen.public_id_key_check(o.key) = wanted;
+  RETURN idgen.public_id_key_checks();
+END
+$$;
+
+COMMENT ON FUNCTION idgen.retire_public_id_key(text) IS
+'Removes an older public id key, named by its check value, from the ring (only the role that installed idgen_sql may call it): its public ids stop decoding; returns the check values of the ring, current first';
+
+REVOKE EXECUTE ON FUNCTION idgen.retire_public_id_key(text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION idgen.retire_public_id_key(text) TO @extowner@;
 
 -- ---- pieces of the functions below ---------------------------------------------------------------
 
@@ -554,24 +721,30 @@ RETURNS bigint
 LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 BEGIN ATOMIC
-  SELECT idgen.public_id_to_bigint(id, coalesce((SELECT k.key FROM idgen_internal.public_id_key k),
-                                                idgen_lib.public_id_no_key()));
+  SELECT coalesce(idgen.public_id_to_bigint(id, coalesce((SELECT k.key FROM idgen_internal.public_id_key k),
+                                                         idgen_lib.public_id_no_key())),
+                  (SELECT d.v FROM (SELECT idgen.public_id_to_bigint(id, o.key) AS v, o.added
+                                    FROM idgen_internal.public_id_old_keys o) d
+                   WHERE d.v IS NOT NULL ORDER BY d.added DESC LIMIT 1));
 END;
 
 COMMENT ON FUNCTION idgen.public_id_to_bigint(uuid) IS
-'The bigint behind a public id under the configured key (idgen.set_public_id_key); NULL unless it is the public id of a bigint under the key';
+'The bigint behind a public id under the configured keys (idgen.set_public_id_key: the current key, then the older ones); NULL unless it is the public id of a bigint under one of them';
 
 CREATE FUNCTION idgen.public_id_to_numeric(id uuid)
 RETURNS numeric
 LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 BEGIN ATOMIC
-  SELECT idgen.public_id_to_numeric(id, coalesce((SELECT k.key FROM idgen_internal.public_id_key k),
-                                                 idgen_lib.public_id_no_key()));
+  SELECT coalesce(idgen.public_id_to_numeric(id, coalesce((SELECT k.key FROM idgen_internal.public_id_key k),
+                                                          idgen_lib.public_id_no_key())),
+                  (SELECT d.v FROM (SELECT idgen.public_id_to_numeric(id, o.key) AS v, o.added
+                                    FROM idgen_internal.public_id_old_keys o) d
+                   WHERE d.v IS NOT NULL ORDER BY d.added DESC LIMIT 1));
 END;
 
 COMMENT ON FUNCTION idgen.public_id_to_numeric(uuid) IS
-'The numeric behind a public id under the configured key (idgen.set_public_id_key); NULL unless it is the public id of a DistributedId under the key';
+'The numeric behind a public id under the configured keys (idgen.set_public_id_key: the current key, then the older ones); NULL unless it is the public id of a DistributedId under one of them';
 
 CREATE FUNCTION idgen.public_id_to_uuid(id uuid)
 RETURNS uuid
@@ -583,7 +756,7 @@ BEGIN ATOMIC
 END;
 
 COMMENT ON FUNCTION idgen.public_id_to_uuid(uuid) IS
-'The uuid behind a public id under the configured key (idgen.set_public_id_key); never NULL: any 16 bytes decode to some uuid, so forgery is not detected';
+'The uuid behind a public id under the current configured key (idgen.set_public_id_key); never NULL: any 16 bytes decode to some uuid, so forgery is not detected and older keys cannot be told apart (idgen.public_id_to_uuids gives the decoding under each)';
 
 CREATE FUNCTION idgen.public_id_key_check()
 RETURNS text
@@ -595,4 +768,51 @@ BEGIN ATOMIC
 END;
 
 COMMENT ON FUNCTION idgen.public_id_key_check() IS
-'Check value of the configured public id key (idgen.set_public_id_key): the first 3 bytes of AES of a zero block, 6 hex digits; equal wherever the key is the same, and no secret';
+'Check value of the current configured public id key (idgen.set_public_id_key): the first 3 bytes of AES of a zero block, 6 hex digits; equal wherever the key is the same, and no secret';
+
+-- The ring, as idgen shows it: check values, the key number of a public id, the uuid behind a
+-- public id under each key. The current key first, then the older ones, newest first.
+CREATE FUNCTION idgen.public_id_key_checks()
+RETURNS text[]
+LANGUAGE sql STABLE PARALLEL SAFE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+BEGIN ATOMIC
+  SELECT ARRAY[idgen.public_id_key_check(coalesce((SELECT k.key FROM idgen_internal.public_id_key k),
+                                                  idgen_lib.public_id_no_key()))]
+         || ARRAY(SELECT idgen.public_id_key_check(o.key) FROM idgen_internal.public_id_old_keys o
+                  ORDER BY o.added DESC);
+END;
+
+COMMENT ON FUNCTION idgen.public_id_key_checks() IS
+'Check values of the configured public id keys (idgen.set_public_id_key, idgen.rotate_public_id_key), the current key first, then the older keys that only decode: how many keys the ring holds and which is which, never the keys';
+
+CREATE FUNCTION idgen.public_id_key_number(id uuid)
+RETURNS integer
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+BEGIN ATOMIC
+  SELECT CASE WHEN idgen.public_id_to_numeric(id, coalesce((SELECT k.key FROM idgen_internal.public_id_key k),
+                                                           idgen_lib.public_id_no_key())) IS NOT NULL
+              THEN 1
+              ELSE (SELECT d.n FROM (SELECT (1 + row_number() OVER (ORDER BY o.added DESC))::integer AS n, o.key
+                                     FROM idgen_internal.public_id_old_keys o) d
+                    WHERE idgen.public_id_to_numeric(id, d.key) IS NOT NULL ORDER BY d.n LIMIT 1)
+         END;
+END;
+
+COMMENT ON FUNCTION idgen.public_id_key_number(uuid) IS
+'Which configured public id key decodes a public id of a bigint or a DistributedId: 1 for the current key, 2 and on for the older ones, newest first; NULL when none does (and for public ids of uuids, which every key decodes)';
+
+CREATE FUNCTION idgen.public_id_to_uuids(id uuid)
+RETURNS uuid[]
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+BEGIN ATOMIC
+  SELECT ARRAY[idgen.public_id_to_uuid(id, coalesce((SELECT k.key FROM idgen_internal.public_id_key k),
+                                                    idgen_lib.public_id_no_key()))]
+         || ARRAY(SELECT idgen.public_id_to_uuid(id, o.key) FROM idgen_internal.public_id_old_keys o
+                  ORDER BY o.added DESC);
+END;
+
+COMMENT ON FUNCTION idgen.public_id_to_uuids(uuid) IS
+'The uuid behind a public id under each configured public id key, the current key first: a public id of a uuid does not show which key made it, so look each up (WHERE id = ANY (idgen.public_id_to_uuids($1)))';

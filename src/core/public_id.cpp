@@ -112,4 +112,88 @@ KeyParse parse_key_base64(const char* text, std::size_t len,
   }
 }
 
+KeyRingParse parse_key_ring(const char* text, std::size_t len,
+                            std::uint8_t keys[kMaxRingKeys][AesBlockCipher::kMaxKeyLength],
+                            std::size_t lengths[kMaxRingKeys]) noexcept {
+  KeyRingParse r{{KeyStatus::ok, {}, 0}, 0, 0, 0, true};
+  std::size_t lines = 0;
+  for (std::size_t at = 0; at < len;) {
+    std::size_t end = at;
+    while (end < len && text[end] != '\n') ++end;
+    std::size_t first = at;
+    while (first < end && is_space(text[first])) ++first;
+    if (first < end) ++lines;
+    at = end + 1;
+  }
+  r.one_line = lines <= 1;
+  if (lines > kMaxRingKeys) {
+    r.key.status = KeyStatus::too_many;
+    r.count = lines;
+    r.bad_key = kMaxRingKeys + 1;
+  }
+  for (std::size_t at = 0; at < len && r.key.status == KeyStatus::ok;) {
+    std::size_t end = at;
+    while (end < len && text[end] != '\n') ++end;
+    std::size_t first = at;
+    while (first < end && is_space(text[first])) ++first;
+    if (first < end) {
+      const std::size_t n = r.count;
+      KeyParse k = parse_key_base64(text + at, end - at, keys[n]);
+      if (k.status != KeyStatus::ok) {
+        if (k.status == KeyStatus::not_base64) k.base64.position += at;
+        r.key = k;
+        r.bad_key = n + 1;
+        break;
+      }
+      lengths[n] = k.length;
+      r.count = n + 1;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (lengths[i] == k.length && CRYPTO_memcmp(keys[i], keys[n], k.length) == 0) {
+          r.key.status = KeyStatus::duplicate;
+          r.bad_key = n + 1;
+          r.same_as = i + 1;
+          break;
+        }
+      }
+    }
+    at = end + 1;
+  }
+  if (r.key.status == KeyStatus::ok && r.count == 0) r.key.status = KeyStatus::empty;
+  if (r.key.status != KeyStatus::ok) {
+    OPENSSL_cleanse(keys, kMaxRingKeys * AesBlockCipher::kMaxKeyLength);
+    r.count = r.key.status == KeyStatus::too_many ? r.count : 0;
+  } else {
+    r.key.length = lengths[0];
+  }
+  return r;
+}
+
+std::size_t first_valid(const Uuid* candidates, std::size_t n, bool (*valid)(const Uuid&),
+                        Uuid* chosen) noexcept {
+  std::size_t number = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    // take is all ones for the first valid candidate, zero otherwise.
+    const std::size_t ok = valid(candidates[i]) ? 1 : 0;
+    const std::size_t none_yet = static_cast<std::size_t>(number == 0);
+    const std::size_t take = std::size_t{0} - (ok & none_yet);
+    number |= (i + 1) & take;
+    const auto take_byte = static_cast<std::uint8_t>(take);
+    for (int b = 0; b < 16; ++b) {
+      chosen->bytes[b] = static_cast<std::uint8_t>((chosen->bytes[b] & ~take_byte) |
+                                                   (candidates[i].bytes[b] & take_byte));
+    }
+  }
+  return number;
+}
+
+bool is_bigint_plaintext(const Uuid& p) noexcept {
+  std::int64_t ignored = 0;
+  return bigint_of_plaintext(p, &ignored);
+}
+
+bool is_decimal28_plaintext(const Uuid& p) noexcept {
+  u128 ignored = 0;
+  return decimal28_of_plaintext(p, &ignored);
+}
+
 }  // namespace idgen::public_id

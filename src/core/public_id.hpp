@@ -66,6 +66,8 @@ enum class KeyStatus {
   empty,         // nothing but white space
   not_base64,    // base64 rejected it (see base64 for the position)
   wrong_length,  // valid base64 of a length that is not 16, 24 or 32 bytes
+  too_many,      // a key ring: more than kMaxRingKeys keys
+  duplicate,     // a key ring: the same key twice
 };
 
 struct KeyParse {
@@ -79,5 +81,38 @@ IDGEN_STACK_SAFE(KeyParse);
 // key[0..kMaxKeyLength). Anything but ok leaves key wiped.
 KeyParse parse_key_base64(const char* text, std::size_t len,
                           std::uint8_t key[AesBlockCipher::kMaxKeyLength]) noexcept;
+
+// ---- a key ring as a key file holds it (docs/public-id.md, "Rotating the key") ------------------
+//
+// One key per line, each as parse_key_base64 reads it; blank lines are skipped. The first key is
+// the current one (it encodes), the others only decode, tried in the file's order after the
+// current one. A file of one key is a ring of one: exactly what a key file held before rings.
+constexpr std::size_t kMaxRingKeys = 8;
+
+struct KeyRingParse {
+  KeyParse key;         // ok, or what is wrong with key number `bad_key` (positions count from
+                        // text[0]); too_many and duplicate carry no base64 result
+  std::size_t count;    // ok: the number of keys; too_many: the number of non-blank lines
+  std::size_t bad_key;  // not ok: the 1-based number of the key at fault
+  std::size_t same_as;  // duplicate: the earlier key that key `bad_key` repeats
+  bool one_line;        // the text has at most one non-blank line (messages then say "the key")
+};
+IDGEN_STACK_SAFE(KeyRingParse);
+
+// Reads a key ring into keys[i][0..lengths[i]) for i < count. Anything but ok leaves every key
+// wiped.
+KeyRingParse parse_key_ring(const char* text, std::size_t len,
+                            std::uint8_t keys[kMaxRingKeys][AesBlockCipher::kMaxKeyLength],
+                            std::size_t lengths[kMaxRingKeys]) noexcept;
+
+// The first of n candidate plaintexts (one per ring key, current first) that `valid` accepts:
+// its 1-based number and *chosen = that plaintext, or 0 and *chosen unspecified. Every candidate
+// is judged whichever comes first, and the choice is made with masks, so the time taken does not
+// tell which key made a public id.
+std::size_t first_valid(const Uuid* candidates, std::size_t n, bool (*valid)(const Uuid&),
+                        Uuid* chosen) noexcept;
+// The validity tests of first_valid for the two kinds whose plaintext has fixed bytes.
+bool is_bigint_plaintext(const Uuid& p) noexcept;
+bool is_decimal28_plaintext(const Uuid& p) noexcept;
 
 }  // namespace idgen::public_id

@@ -2,9 +2,16 @@
 // DistributedId numeric and uuid, and idgen.public_id_to_bigint / _to_numeric / _to_uuid.
 //
 // Each C function serves both SQL signatures of its name: with one argument it uses the
-// configured key (STABLE: a reload may change it between statements), with a trailing bytea key
-// argument that key (IMMUTABLE). Decoding answers NULL for anything that is not a public id of
+// configured key ring (STABLE: a reload may change it between statements), with a trailing bytea
+// key argument that key (IMMUTABLE). Decoding answers NULL for anything that is not a public id of
 // the requested kind under the key, without saying which check failed.
+//
+// The ring (docs/public-id.md, "Rotating the key"): encoding uses its current key; the bigint and
+// DistributedId decoders accept a public id under any of its keys, the current one first, since
+// their plaintext's fixed bytes tell which key fits. A uuid's plaintext has none, so
+// public_id_to_uuid decodes with the current key only, and public_id_to_uuids gives the decoding
+// under every key for the caller to look up.
+#include <cstddef>
 #include <cstdint>
 
 #include "core/public_id.hpp"
@@ -15,6 +22,8 @@
 #include "pg/public_id_key.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
+#include "catalog/pg_type.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
 IDGEN_END_SERVER_HEADERS
 
@@ -44,6 +53,31 @@ Uuid plaintext_arg(FunctionCallInfo fcinfo) {
   Uuid plaintext;
   if (!public_id::decrypt(cipher_of_call(fcinfo), published, &plaintext)) report_aes_failure();
   return plaintext;
+}
+
+// The plaintexts behind public id argument 0 under each key of the configured ring, current
+// first; returns their number.
+std::size_t ring_plaintexts_arg(FunctionCallInfo fcinfo, Uuid plaintexts[public_id::kMaxRingKeys]) {
+  const Uuid published = uuid_arg(fcinfo, 0);
+  const std::size_t n = configured_public_id_ring();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!public_id::decrypt(configured_public_id_key(i), published, &plaintexts[i])) {
+      report_aes_failure();
+    }
+  }
+  return n;
+}
+
+// The plaintext behind public id argument 0 that `valid` accepts: under the key argument when
+// given, else under the first key of the ring that gives one. False when none does.
+bool valid_plaintext_arg(FunctionCallInfo fcinfo, bool (*valid)(const Uuid&), Uuid* plaintext) {
+  if (PG_NARGS() > 1) {
+    *plaintext = plaintext_arg(fcinfo);
+    return valid(*plaintext);
+  }
+  Uuid plaintexts[public_id::kMaxRingKeys];
+  const std::size_t n = ring_plaintexts_arg(fcinfo, plaintexts);
+  return public_id::first_valid(plaintexts, n, valid, plaintext) != 0;
 }
 
 }  // namespace
@@ -78,18 +112,45 @@ IDGEN_SQL_FUNCTION(idgen_public_id_uuid) {
 }
 
 IDGEN_SQL_FUNCTION(idgen_public_id_to_bigint) {
+  Uuid p;
   std::int64_t v = 0;
-  if (!public_id::bigint_of_plaintext(plaintext_arg(fcinfo), &v)) PG_RETURN_NULL();
+  if (!valid_plaintext_arg(fcinfo, public_id::is_bigint_plaintext, &p)) PG_RETURN_NULL();
+  if (!public_id::bigint_of_plaintext(p, &v)) PG_RETURN_NULL();
   PG_RETURN_INT64(v);
 }
 
 IDGEN_SQL_FUNCTION(idgen_public_id_to_numeric) {
+  Uuid p;
   u128 v = 0;
-  if (!public_id::decimal28_of_plaintext(plaintext_arg(fcinfo), &v)) PG_RETURN_NULL();
+  if (!valid_plaintext_arg(fcinfo, public_id::is_decimal28_plaintext, &p)) PG_RETURN_NULL();
+  if (!public_id::decimal28_of_plaintext(p, &v)) PG_RETURN_NULL();
   return numeric_datum(v);
 }
 
+// With the configured keys: the current key only (any 16 bytes decode under every key).
 IDGEN_SQL_FUNCTION(idgen_public_id_to_uuid) { return uuid_datum(plaintext_arg(fcinfo)); }
+
+// idgen.public_id_to_uuids(id): the uuid behind id under each key of the ring, current first.
+IDGEN_SQL_FUNCTION(idgen_public_id_to_uuids) {
+  Uuid plaintexts[public_id::kMaxRingKeys];
+  const std::size_t n = ring_plaintexts_arg(fcinfo, plaintexts);
+  Datum elements[public_id::kMaxRingKeys];
+  for (std::size_t i = 0; i < n; ++i) elements[i] = uuid_datum(plaintexts[i]);
+  return PointerGetDatum(
+      construct_array(elements, static_cast<int>(n), UUIDOID, 16, false, TYPALIGN_CHAR));
+}
+
+// idgen.public_id_key_number(id): the number of the first key of the ring (1: the current one)
+// under which id is the public id of a DistributedId, a bigint among them; NULL when none is.
+IDGEN_SQL_FUNCTION(idgen_public_id_key_number) {
+  Uuid plaintexts[public_id::kMaxRingKeys];
+  const std::size_t n = ring_plaintexts_arg(fcinfo, plaintexts);
+  Uuid chosen;
+  const std::size_t number =
+      public_id::first_valid(plaintexts, n, public_id::is_decimal28_plaintext, &chosen);
+  if (number == 0) PG_RETURN_NULL();
+  PG_RETURN_INT32(static_cast<std::int32_t>(number));
+}
 
 // idgen.public_id_key_check() and idgen.public_id_key_check(key bytea): the configured key's, or
 // that key's, check value.
@@ -99,6 +160,20 @@ IDGEN_SQL_FUNCTION(idgen_public_id_key_check) {
   char kcv[public_id::kKeyCheckChars];
   if (!public_id::key_check_value(cipher, kcv)) report_aes_failure();
   return PointerGetDatum(cstring_to_text_with_len(kcv, sizeof kcv));
+}
+
+// idgen.public_id_key_checks(): the check value of each key of the ring, current first.
+IDGEN_SQL_FUNCTION(idgen_public_id_key_checks) {
+  (void)fcinfo;
+  const std::size_t n = configured_public_id_ring();
+  Datum elements[public_id::kMaxRingKeys];
+  for (std::size_t i = 0; i < n; ++i) {
+    char kcv[public_id::kKeyCheckChars];
+    if (!public_id::key_check_value(configured_public_id_key(i), kcv)) report_aes_failure();
+    elements[i] = PointerGetDatum(cstring_to_text_with_len(kcv, sizeof kcv));
+  }
+  return PointerGetDatum(
+      construct_array(elements, static_cast<int>(n), TEXTOID, -1, false, TYPALIGN_INT));
 }
 
 }  // namespace idgen::pg

@@ -4,7 +4,9 @@
 // log on reload, to pg_db_role_setting, and (with SQL text) to statement logs
 // (docs/public-id.md, "Who can use the key"). The setting holds only a path; the file is checked
 // like ssl_key_file (owned by the server's user, no group or world access) and read by each backend
-// on its first use after a reload. The assign hook, which PostgreSQL runs for every setting of the
+// on its first use after a reload. The file may hold several keys, one per line (a key ring: the
+// first encodes, all decode), so a key can be rotated without breaking the public ids already
+// handed out. The assign hook, which PostgreSQL runs for every setting of the
 // configuration files on each reload, drops the cached key, so even long-lived backends use a
 // rotated key for their very next call.
 #include "pg/public_id_key.hpp"
@@ -34,30 +36,41 @@ IDGEN_END_SERVER_HEADERS
 namespace idgen::pg {
 namespace {
 
-// A key file holds base64 of at most 32 bytes (44 characters) and white space; anything much
-// larger is not a key file, and is not read.
+// A key file holds base64 of at most 32 bytes (44 characters) per key, at most
+// public_id::kMaxRingKeys keys, and white space; anything much larger is not a key file, and is
+// not read.
 constexpr std::size_t kMaxKeyFileBytes = 1024;
 
 char* key_file_path = nullptr;
 
-Immortal<AesBlockCipher> configured_cipher;
+// The configured ring: configured_count keys, 0 until the file has been read.
+Immortal<AesBlockCipher> configured_ring[public_id::kMaxRingKeys];
+std::size_t configured_count = 0;
 Immortal<AesBlockCipher> explicit_cipher;
 
+void forget_configured_ring() noexcept {
+  for (Immortal<AesBlockCipher>& key : configured_ring) key.get().clear();
+  configured_count = 0;
+}
+
 // Runs on every assignment, including each reload that re-reads the setting from the
-// configuration files: the key, or the file's contents, may have changed.
-void assign_key_file(const char*, void*) noexcept { configured_cipher.get().clear(); }
+// configuration files: the keys, or the file's contents, may have changed.
+void assign_key_file(const char*, void*) noexcept { forget_configured_ring(); }
+
+using RingKeys = std::uint8_t[public_id::kMaxRingKeys][AesBlockCipher::kMaxKeyLength];
 
 // What reading the key file found; read_key_file itself never raises, so it can wipe every copy
 // of the key text before the caller reports a problem.
 struct KeyFileRead {
   enum class Problem { none, unset, open, not_regular, owner, mode, too_large, read } problem;
-  int error_number;         // open, read
-  long long size;           // too_large
-  public_id::KeyParse key;  // none: the parse result (its status may still be a problem)
+  int error_number;              // open, read
+  long long size;                // too_large
+  public_id::KeyRingParse ring;  // none: the parse result (its status may still be a problem)
 };
 IDGEN_STACK_SAFE(KeyFileRead);
 
-KeyFileRead read_key_file(const char* path, std::uint8_t key[AesBlockCipher::kMaxKeyLength]) {
+KeyFileRead read_key_file(const char* path, RingKeys keys,
+                          std::size_t lengths[public_id::kMaxRingKeys]) {
   KeyFileRead r{KeyFileRead::Problem::none, 0, 0, {}};
   if (path == nullptr || path[0] == '\0') {
     r.problem = KeyFileRead::Problem::unset;
@@ -98,7 +111,7 @@ KeyFileRead read_key_file(const char* path, std::uint8_t key[AesBlockCipher::kMa
       r.problem = KeyFileRead::Problem::too_large;
       r.size = static_cast<long long>(st.st_size);
     } else if (r.problem == KeyFileRead::Problem::none) {
-      r.key = public_id::parse_key_base64(text, len, key);
+      r.ring = public_id::parse_key_ring(text, len, keys, lengths);
     }
   }
   close(fd);
@@ -110,6 +123,12 @@ constexpr const char* kKeyHint =
     "The file must hold the base64 of a 16, 24 or 32-byte AES key, for example the output of "
     "\"openssl rand -base64 32\".";
 
+// Names the key at fault in a file of several keys (a CONTEXT line); nothing in a file of one.
+int key_number_context(const public_id::KeyRingParse& ring) {
+  // errcontext expands to a comma expression, so it gets a statement of its own.
+  if (!ring.one_line) errcontext("key %zu of the public id key file", ring.bad_key);
+  return 0;
+}
 // Raises the error for a key file that yielded no key. The client sees what is wrong; the path
 // (hidden from non-superusers like the setting itself) goes to the server log only.
 [[noreturn]] void report(const KeyFileRead& r) {
@@ -160,13 +179,14 @@ constexpr const char* kKeyHint =
     case Problem::none:
       break;
   }
-  switch (r.key.status) {
+  const public_id::KeyRingParse& ring = r.ring;
+  switch (ring.key.status) {
     case public_id::KeyStatus::empty:
       ereport(ERROR, (errcode(ERRCODE_CONFIG_FILE_ERROR), errmsg("public id key file is empty"),
                       errhint("%s", kKeyHint)));
       break;
     case public_id::KeyStatus::not_base64: {
-      const base64::Base64Result& b = r.key.base64;
+      const base64::Base64Result& b = ring.key.base64;
       const std::size_t at = b.position + 1;
       ereport(ERROR,
               (errcode(ERRCODE_CONFIG_FILE_ERROR),
@@ -180,15 +200,30 @@ constexpr const char* kKeyHint =
                    : errdetail("Character %zu is not in the base64 alphabet (A-Z, a-z, 0-9, "
                                "+, /), or is padding out of place.",
                                at),
-               errhint("%s", kKeyHint)));
+               errhint("%s", kKeyHint), key_number_context(ring)));
       break;
     }
     case public_id::KeyStatus::wrong_length:
-      ereport(
-          ERROR,
-          (errcode(ERRCODE_CONFIG_FILE_ERROR), errmsg("public id key has the wrong length"),
-           errdetail("It decodes to %zu bytes; an AES key has 16, 24 or 32 bytes.", r.key.length),
-           errhint("%s", kKeyHint)));
+      ereport(ERROR,
+              (errcode(ERRCODE_CONFIG_FILE_ERROR), errmsg("public id key has the wrong length"),
+               errdetail("It decodes to %zu bytes; an AES key has 16, 24 or 32 bytes.",
+                         ring.key.length),
+               errhint("%s", kKeyHint), key_number_context(ring)));
+      break;
+    case public_id::KeyStatus::too_many:
+      ereport(ERROR,
+              (errcode(ERRCODE_CONFIG_FILE_ERROR), errmsg("public id key file holds too many keys"),
+               errdetail("It holds %zu keys; a key file holds at most %zu: the current key "
+                         "on the first line, then the older keys that still decode.",
+                         ring.count, public_id::kMaxRingKeys),
+               errhint("Remove the oldest keys once their public ids need not decode.")));
+      break;
+    case public_id::KeyStatus::duplicate:
+      ereport(ERROR, (errcode(ERRCODE_CONFIG_FILE_ERROR),
+                      errmsg("public id key file holds the same key twice"),
+                      errdetail("Key %zu repeats key %zu.", ring.bad_key, ring.same_as),
+                      errhint("List each key once: the current key on the first line, then the "
+                              "older keys that still decode.")));
       break;
     case public_id::KeyStatus::ok:
       break;
@@ -205,18 +240,35 @@ constexpr const char* kKeyHint =
 
 }  // namespace
 
-const AesBlockCipher& configured_public_id_cipher() {
-  AesBlockCipher& cipher = configured_cipher.get();
-  if (cipher.has_key()) return cipher;
-  std::uint8_t key[AesBlockCipher::kMaxKeyLength];
-  const KeyFileRead r = read_key_file(key_file_path, key);
+std::size_t configured_public_id_ring() {
+  if (configured_count != 0) return configured_count;
+  RingKeys keys;
+  std::size_t lengths[public_id::kMaxRingKeys] = {};
+  const KeyFileRead r = read_key_file(key_file_path, keys, lengths);
   const bool usable =
-      r.problem == KeyFileRead::Problem::none && r.key.status == public_id::KeyStatus::ok;
-  const bool keyed = usable && cipher.set_key(key, r.key.length);
-  OPENSSL_cleanse(key, sizeof key);
+      r.problem == KeyFileRead::Problem::none && r.ring.key.status == public_id::KeyStatus::ok;
+  bool keyed = usable;
+  for (std::size_t i = 0; keyed && i < r.ring.count; ++i) {
+    keyed = configured_ring[i].get().set_key(keys[i], lengths[i]);
+  }
+  OPENSSL_cleanse(keys, sizeof keys);
   if (!usable) report(r);
-  if (!keyed) report_cipher_failure();
-  return cipher;
+  if (!keyed) {
+    forget_configured_ring();
+    report_cipher_failure();
+  }
+  configured_count = r.ring.count;
+  return configured_count;
+}
+
+const AesBlockCipher& configured_public_id_key(std::size_t i) {
+  if (i >= configured_count) elog(ERROR, "public id key %zu of %zu requested", i, configured_count);
+  return configured_ring[i].get();
+}
+
+const AesBlockCipher& configured_public_id_cipher() {
+  configured_public_id_ring();
+  return configured_ring[0].get();
 }
 
 namespace {
@@ -257,10 +309,11 @@ const AesBlockCipher& explicit_public_id_cipher(FunctionCallInfo fcinfo, int n) 
 
 void define_public_id_key_file_guc() {
   DefineCustomStringVariable(
-      "idgen.public_id_key_file", "Path of the file that holds the public id key (base64).",
-      "The file must hold the base64 of a 16, 24 or 32-byte AES key, be owned by the server's "
-      "operating-system user and have no group or world access. A relative path is relative to "
-      "the data directory. Backends read it on first use after each configuration reload.",
+      "idgen.public_id_key_file", "Path of the file that holds the public id keys (base64).",
+      "The file must hold the base64 of a 16, 24 or 32-byte AES key per line (the first encodes, "
+      "all decode), be owned by the server's operating-system user and have no group or world "
+      "access. A relative path is relative to the data directory. Backends read it on first use "
+      "after each configuration reload.",
       &key_file_path, "", PGC_SIGHUP, GUC_SUPERUSER_ONLY, nullptr,
       noexcept_callback(assign_key_file), nullptr);
 }

@@ -1,6 +1,7 @@
 // libFuzzer target: the strict base64 decoder and the key-text parser accept exactly canonical,
 // padded standard base64 (every accepted text re-encodes, with OpenSSL, to itself), never read
-// past the input, and leave the output wiped whenever they refuse.
+// past the input, and leave the output wiped whenever they refuse; the key-ring parser (a key
+// file of several lines) returns AES-length keys, no two equal, and wipes them all when it refuses.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -44,6 +45,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (k.status == public_id::KeyStatus::ok) {
     if (!is_aes_key_length(k.length)) std::abort();
   } else if (!all_zero(key, sizeof key)) {
+    std::abort();
+  }
+
+  std::uint8_t ring[public_id::kMaxRingKeys][AesBlockCipher::kMaxKeyLength];
+  std::size_t lengths[public_id::kMaxRingKeys];
+  const public_id::KeyRingParse p = public_id::parse_key_ring(text, size, ring, lengths);
+  if (p.key.status == public_id::KeyStatus::ok) {
+    if (p.count == 0 || p.count > public_id::kMaxRingKeys) std::abort();
+    for (std::size_t i = 0; i < p.count; ++i) {
+      if (!is_aes_key_length(lengths[i])) std::abort();
+      for (std::size_t j = 0; j < i; ++j) {
+        if (lengths[i] == lengths[j] && std::memcmp(ring[i], ring[j], lengths[i]) == 0)
+          std::abort();
+      }
+    }
+  } else if (!all_zero(&ring[0][0], sizeof ring)) {
+    std::abort();
+  } else if (p.key.status == public_id::KeyStatus::not_base64 && p.key.base64.position >= size) {
     std::abort();
   }
   return 0;

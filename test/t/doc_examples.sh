@@ -41,7 +41,8 @@
 #
 # The only environment the docs assume: a superuser session, and the public id key files they
 # name. The script writes the public example key of docs/public-id.md (k7fB...AFc=) to
-# public_id.key and another key to public_id.2.key, in a temporary directory, owned by the server's
+# public_id.key, another key to public_id.2.key, and the two as the key rings of the rotation to
+# public_id.staged.key and public_id.rotated.key, in a temporary directory, owned by the server's
 # user with mode 0600; it configures public_id.key (ALTER SYSTEM, reload) before each file, and
 # runs every block with the path /etc/postgresql/idgen/ replaced by that directory, so the docs'
 # key set-up and key change run as printed. Roles a file creates are dropped after it, and the key
@@ -88,6 +89,11 @@ write_key() {  # write_key <file> <base64>: a key file the server accepts (its o
 }
 write_key "$keys/public_id.key" 'k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc='
 write_key "$keys/public_id.2.key" 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='
+# The key rings of docs/public-id.md's rotation: the example key, then the other key; and reversed.
+write_key "$keys/public_id.staged.key" \
+  $'k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=\nAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='
+write_key "$keys/public_id.rotated.key" \
+  $'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\nk7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc='
 configure_key() {  # the example key for new sessions (a reload reaches them asynchronously)
   sql -c "LOAD 'idgen'" -c "ALTER SYSTEM SET idgen.public_id_key_file = '$keys/public_id.key'" \
     -c 'SELECT pg_reload_conf()' >/dev/null || return 1

@@ -262,6 +262,84 @@ TEST(PublicIdKey, TextRules) {
   for (std::uint8_t b : key) EXPECT_EQ(b, 0);  // wiped after a rejected key
 }
 
+// A key file of several keys, one per line (docs/public-id.md, "Rotating the key"): a file of one
+// key reads as before; each line is one key, the first the current one; blank lines and the white
+// space around each key are ignored; a fault names its key, and leaves every key wiped.
+TEST(PublicIdKey, RingRules) {
+  std::uint8_t keys[public_id::kMaxRingKeys][AesBlockCipher::kMaxKeyLength];
+  std::size_t lengths[public_id::kMaxRingKeys];
+  auto parse = [&](const std::string& s) {
+    return public_id::parse_key_ring(s.data(), s.size(), keys, lengths);
+  };
+  const std::string a = "k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=";  // 0x93 0xb7 ...
+  const std::string b = "AAAAAAAAAAAAAAAAAAAAAA==";                      // 16 zero bytes
+  const auto one = parse("  " + a + "\n");
+  EXPECT_EQ(one.key.status, KeyStatus::ok);
+  EXPECT_EQ(one.count, 1u);
+  EXPECT_TRUE(one.one_line);
+  EXPECT_EQ(lengths[0], 32u);
+  EXPECT_EQ(keys[0][0], 0x93);
+  const auto two = parse("\n" + b + "\r\n\n\t" + a + " \n\n");
+  EXPECT_EQ(two.key.status, KeyStatus::ok);
+  EXPECT_EQ(two.count, 2u);
+  EXPECT_FALSE(two.one_line);
+  EXPECT_EQ(lengths[0], 16u);
+  EXPECT_EQ(keys[0][0], 0);
+  EXPECT_EQ(lengths[1], 32u);
+  EXPECT_EQ(keys[1][0], 0x93);
+  EXPECT_EQ(parse("").key.status, KeyStatus::empty);
+  EXPECT_EQ(parse(" \n\n\t\n").key.status, KeyStatus::empty);
+  const auto bad_one = parse("AAAA*AAAAAAAAAAAAAAAAA==\n");
+  EXPECT_EQ(bad_one.key.status, KeyStatus::not_base64);
+  EXPECT_EQ(bad_one.key.base64.position, 4u);
+  EXPECT_TRUE(bad_one.one_line);
+  EXPECT_EQ(bad_one.bad_key, 1u);
+  const auto bad_second = parse(a + "\n  AAAA*AAAAAAAAAAAAAAAAA==\n");
+  EXPECT_EQ(bad_second.key.status, KeyStatus::not_base64);
+  EXPECT_EQ(bad_second.key.base64.position, 45u + 2u + 4u);  // counted from the file's start
+  EXPECT_EQ(bad_second.bad_key, 2u);
+  EXPECT_FALSE(bad_second.one_line);
+  const auto short_second = parse(a + "\nAAAA\n");
+  EXPECT_EQ(short_second.key.status, KeyStatus::wrong_length);
+  EXPECT_EQ(short_second.key.length, 3u);
+  EXPECT_EQ(short_second.bad_key, 2u);
+  const auto twice = parse(a + "\n" + b + "\n" + a);
+  EXPECT_EQ(twice.key.status, KeyStatus::duplicate);
+  EXPECT_EQ(twice.bad_key, 3u);
+  EXPECT_EQ(twice.same_as, 1u);
+  std::string eight;
+  for (int i = 0; i < 8; ++i) eight += "AAAAAAAAAAAAAAAAAAAA" + std::to_string(i) + "A==\n";
+  EXPECT_EQ(parse(eight).key.status, KeyStatus::ok);
+  EXPECT_EQ(parse(eight).count, 8u);
+  const auto nine = parse(eight + a);
+  EXPECT_EQ(nine.key.status, KeyStatus::too_many);
+  EXPECT_EQ(nine.count, 9u);
+  for (const auto& key : keys) {
+    for (std::uint8_t byte : key) EXPECT_EQ(byte, 0);  // wiped after a rejected ring
+  }
+}
+
+// The ring's decoders take the first key whose plaintext has a kind's fixed bytes: a public id of
+// the current key decodes under it, an older one under its own key, a forgery under none.
+TEST(PublicIdKey, FirstValidOfTheRing) {
+  const Uuid bigint = public_id::plaintext_of_u64(42);
+  Uuid noise;
+  for (int i = 0; i < 16; ++i) noise.bytes[i] = static_cast<std::uint8_t>(0xa5 ^ i);
+  const Uuid decimal28 = public_id::plaintext_of_decimal28(u128_from_halves(7, 9));
+  Uuid chosen;
+  const Uuid first_fits[] = {bigint, noise};
+  EXPECT_EQ(public_id::first_valid(first_fits, 2, public_id::is_bigint_plaintext, &chosen), 1u);
+  EXPECT_EQ(hex_of(chosen), hex_of(bigint));
+  const Uuid second_fits[] = {noise, bigint, public_id::plaintext_of_u64(43)};
+  EXPECT_EQ(public_id::first_valid(second_fits, 3, public_id::is_bigint_plaintext, &chosen), 2u);
+  EXPECT_EQ(hex_of(chosen), hex_of(bigint));
+  const Uuid none_fits[] = {noise, decimal28};
+  EXPECT_EQ(public_id::first_valid(none_fits, 2, public_id::is_bigint_plaintext, &chosen), 0u);
+  EXPECT_EQ(public_id::first_valid(none_fits, 2, public_id::is_decimal28_plaintext, &chosen), 2u);
+  EXPECT_EQ(hex_of(chosen), hex_of(decimal28));
+  EXPECT_EQ(public_id::first_valid(none_fits, 0, public_id::is_decimal28_plaintext, &chosen), 0u);
+}
+
 TEST(Base64, MatchesOpenSslOnRfcVectorsAndRandomInput) {
   const char* const kRfc[][2] = {{"f", "Zg=="},         {"fo", "Zm8="},
                                  {"foo", "Zm9v"},       {"foob", "Zm9vYg=="},

@@ -198,7 +198,67 @@ SELECT idgen_diff.compare('configured_decoders',
 SELECT idgen_diff.compare('configured_and_explicit_key_agree', 'ROW($E.public_id(r.v) = $E.public_id(r.v, r.k))',
   $$SELECT g::bigint AS v, k FROM generate_series(1, 1000) g, public_id_diff.configured$$);
 
+-- A key ring (docs/public-id.md, "Rotating the key"): a new key N current, the key above and an
+-- older key O kept for decoding. idgen's key file lists N, the key, O; idgen_sql gets the same
+-- ring by setting O and rotating to the key, then to N. Public ids made under each key (and
+-- forged ones) decode alike, with the same key numbers; new ones are made under N.
+CREATE TABLE public_id_diff.ring AS SELECT gen_random_bytes(32) AS n, gen_random_bytes(16) AS o;
 \c - :superuser
+SELECT encode(r.n, 'base64') AS n_text, encode(r.o, 'base64') AS o_text,
+       current_setting('data_directory') || '/public_id_diff_ring.key' AS ring_file
+FROM public_id_diff.ring r \gset
+\setenv IDGEN_DIFF_N_TEXT :n_text
+\setenv IDGEN_DIFF_O_TEXT :o_text
+\setenv IDGEN_DIFF_RING_FILE :ring_file
+\! rm -f "$IDGEN_DIFF_RING_FILE" && umask 077 && printf '%s\n%s\n%s\n' "$IDGEN_DIFF_N_TEXT" "$IDGEN_DIFF_KEY_TEXT" "$IDGEN_DIFF_O_TEXT" > "$IDGEN_DIFF_RING_FILE"
+LOAD 'idgen';
+ALTER SYSTEM SET idgen.public_id_key_file = 'public_id_diff_ring.key';
+SELECT pg_reload_conf() IS NOT NULL AS reloaded \gset
+DO $$
+BEGIN
+  FOR i IN 1..200 LOOP
+    EXIT WHEN current_setting('idgen.public_id_key_file', true) = 'public_id_diff_ring.key';
+    PERFORM pg_sleep(0.05);
+  END LOOP;
+END
+$$;
+SELECT idgen_sqlx.set_public_id_key(r.o) IS NOT NULL AS set FROM public_id_diff.ring r \gset
+SELECT idgen_sqlx.rotate_public_id_key(c.k) IS NOT NULL AS rotated FROM public_id_diff.configured c \gset
+SELECT idgen_sqlx.rotate_public_id_key(r.n) IS NOT NULL AS rotated FROM public_id_diff.ring r \gset
+\c - :app_user
+SELECT idgen_diff.check('ring_the_same_check_values',
+  idgen.public_id_key_checks() = idgen_sqlx.public_id_key_checks()
+  AND idgen.public_id_key_checks() = (SELECT ARRAY[idgen.public_id_key_check(r.n), idgen.public_id_key_check(c.k),
+                                                   idgen.public_id_key_check(r.o)]
+                                      FROM public_id_diff.ring r, public_id_diff.configured c));
+SELECT idgen_diff.compare('ring_encoders', 'ROW($E.public_id(r.v), $E.public_id(r.v::numeric * 99999), $E.public_id(r.u))',
+  $$SELECT public_id_diff.any_bigint(g) AS v, gen_random_uuid() AS u FROM generate_series(1, 2000) g$$);
+SELECT idgen_diff.compare('ring_decoders',
+  $q$ROW($E.public_id_to_bigint(r.u), $E.public_id_to_numeric(r.u), $E.public_id_to_uuid(r.u),
+         $E.public_id_to_uuids(r.u), $E.public_id_key_number(r.u))$q$,
+  $$SELECT CASE g % 8 WHEN 0 THEN gen_random_uuid()
+                      WHEN 1 THEN idgen.public_id(g::bigint, ring.n)
+                      WHEN 2 THEN idgen.public_id(g::bigint, c.k)
+                      WHEN 3 THEN idgen.public_id(g::bigint, ring.o)
+                      WHEN 4 THEN idgen.public_id(floor(random() * 1e28)::numeric, ring.o)
+                      WHEN 5 THEN public_id_diff.flip(idgen.public_id(floor(random() * 1e28)::numeric, c.k), g % 128)
+                      WHEN 6 THEN idgen.public_id(gen_random_uuid(), ring.o)
+                      ELSE idgen.public_id(floor(random() * 1e28)::numeric, c.k) END AS u
+    FROM generate_series(1, 8000) g, public_id_diff.ring ring, public_id_diff.configured c$$);
+SELECT idgen_diff.check('ring_old_public_ids_decode_with_their_key_number',
+  bool_and(idgen.public_id_key_number(idgen.public_id(s.v, c.k)) = 2
+           AND idgen_sqlx.public_id_key_number(idgen_sqlx.public_id(s.v, r.o)) = 3
+           AND idgen_sqlx.public_id_to_bigint(idgen.public_id(s.v, r.o)) = s.v
+           AND idgen.public_id_to_numeric(idgen_sqlx.public_id(s.v::numeric, c.k)) = s.v
+           AND (idgen_sqlx.public_id_to_uuids(idgen.public_id(s.u, r.o)))[3] = s.u
+           AND (idgen.public_id_to_uuids(idgen_sqlx.public_id(s.u, c.k)))[2] = s.u
+           AND idgen.public_id_to_bigint(idgen_sqlx.public_id(s.v)) = s.v
+           AND idgen_sqlx.public_id_key_number(idgen.public_id(s.v)) = 1))
+FROM (SELECT public_id_diff.any_bigint(g) & 9223372036854775807 AS v, gen_random_uuid() AS u
+      FROM generate_series(1, 1000) g) s, public_id_diff.ring r, public_id_diff.configured c;
+
+\c - :superuser
+\! rm -f "$IDGEN_DIFF_RING_FILE"
 LOAD 'idgen';
 ALTER SYSTEM RESET idgen.public_id_key_file;
 SELECT pg_reload_conf() IS NOT NULL AS reloaded \gset

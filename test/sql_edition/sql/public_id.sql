@@ -214,12 +214,17 @@ SELECT idgen.public_id_to_bigint(gen_random_uuid());
 SELECT idgen.public_id_to_numeric(gen_random_uuid());
 SELECT idgen.public_id_to_uuid(gen_random_uuid());
 SELECT idgen.public_id_key_check();
+-- So do the key ring's (docs/public-id.md, "Rotating the key").
+SELECT idgen.public_id_key_checks();
+SELECT idgen.public_id_key_number(gen_random_uuid());
+SELECT idgen.public_id_to_uuids(gen_random_uuid());
 -- The value is checked before the key.
 SELECT idgen.public_id(-1);
 SELECT idgen.public_id(1.5);
 \set VERBOSITY default
 -- NULL in, NULL out, without a key too.
-SELECT idgen.public_id(NULL::bigint) AS null_value, idgen.public_id_to_bigint(NULL) AS null_id;
+SELECT idgen.public_id(NULL::bigint) AS null_value, idgen.public_id_to_bigint(NULL) AS null_id,
+       idgen.public_id_key_number(NULL) AS null_key_number, idgen.public_id_to_uuids(NULL) AS null_uuids;
 
 -- A role without any privilege of its own calls the key-argument forms alike, in a session of
 -- its own (a session keeps the plans of PL/pgSQL functions, made with the rights of the role that

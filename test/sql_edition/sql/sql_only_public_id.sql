@@ -49,6 +49,58 @@ FROM generate_series(1, 1000) g, idgen_internal.public_id_key k;
 SELECT idgen.set_public_id_key(decode('000102030405060708090a0b0c0d0e0f', 'hex')) AS key_check;
 SELECT idgen.public_id(42) AS bigint_42_new_key, idgen.public_id_to_bigint('46d1c388-f89a-e734-ab37-3d452d5eb7fd') AS old_public_id;
 SELECT idgen.set_public_id_key(decode('k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=', 'base64')) AS key_check;
+
+-- The key ring (docs/public-id.md, "Rotating the key"): rotating to a new key keeps the old one
+-- for decoding; the bigint and DistributedId decoders try the current key, then the older ones,
+-- newest first, and say which key fits; the uuid decoder uses the current key, and
+-- public_id_to_uuids gives the decoding under each key.
+SELECT idgen.rotate_public_id_key(decode('000102030405060708090a0b0c0d0e0f', 'hex')) AS ring;
+SELECT idgen.rotate_public_id_key(decode(repeat('00', 32), 'hex')) AS ring;
+SELECT idgen.public_id(42) AS bigint_42_current,
+       idgen.public_id_to_bigint('46d1c388-f89a-e734-ab37-3d452d5eb7fd') AS made_under_key_3,
+       idgen.public_id_to_numeric('30322474-a954-ffa9-941c-6f038afe4ff1') AS decimal28_under_key_3,
+       idgen.public_id_key_number('46d1c388-f89a-e734-ab37-3d452d5eb7fd') AS key_number,
+       idgen.public_id_key_number(idgen.public_id(42)) AS current_key_number,
+       idgen.public_id_key_number(idgen.public_id(42, decode('000102030405060708090a0b0c0d0e0f', 'hex'))) AS second_key_number,
+       idgen.public_id_key_number('00000000-0000-0000-0000-000000000000') AS no_key_number;
+SELECT idgen.public_id_to_uuid('beecdab7-518a-0001-4eb1-55c068bcd830') AS current_key_only,
+       idgen.public_id_to_uuids('beecdab7-518a-0001-4eb1-55c068bcd830') AS under_each_key;
+-- Refusals, none showing a key: the current key again, a key of the wrong length, NULL, a ninth
+-- key, a key twice through the tables, retiring the current key or one the ring does not hold.
+\set VERBOSITY terse
+SELECT idgen.rotate_public_id_key(decode(repeat('00', 32), 'hex'));
+SELECT idgen.rotate_public_id_key('\x0001'::bytea);
+SELECT idgen.rotate_public_id_key(NULL);
+INSERT INTO idgen_internal.public_id_old_keys VALUES (100, decode(repeat('00', 32), 'hex'));
+UPDATE idgen_internal.public_id_key SET key = decode('000102030405060708090a0b0c0d0e0f', 'hex');
+SELECT idgen.retire_public_id_key('dc95c0');
+SELECT idgen.retire_public_id_key('abcdef');
+SELECT idgen.retire_public_id_key(NULL);
+SELECT idgen.rotate_public_id_key(decode(repeat(to_hex(g + 16), 16), 'hex')) FROM generate_series(1, 6) g;
+\set VERBOSITY default
+SELECT idgen.public_id_key_checks() AS unchanged;
+-- Rotating back to an older key makes it current again; retiring a key stops its public ids.
+SELECT idgen.rotate_public_id_key(decode('k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=', 'base64')) AS back_to_9cd08b;
+SELECT idgen.retire_public_id_key('DC95C0') AS retired_dc95c0;
+SELECT idgen.public_id_to_bigint(idgen.public_id(42, decode(repeat('00', 32), 'hex'))) AS retired_key_id,
+       idgen.public_id_to_bigint(idgen.public_id(42, decode('000102030405060708090a0b0c0d0e0f', 'hex'))) AS kept_key_id;
+-- Staging: a key added for decoding only, made current later.
+SELECT idgen.add_public_id_key(decode(repeat('00', 32), 'hex')) AS staged;
+SELECT idgen.public_id_to_bigint(idgen.public_id(42, decode(repeat('00', 32), 'hex'))) AS staged_key_id,
+       idgen.public_id(42) = idgen.public_id(42, decode('k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=', 'base64')) AS still_encodes_under_9cd08b;
+SELECT idgen.rotate_public_id_key(decode(repeat('00', 32), 'hex')) AS made_current;
+\set VERBOSITY terse
+SELECT idgen.add_public_id_key(decode(repeat('00', 32), 'hex'));
+SELECT idgen.add_public_id_key(NULL);
+\set VERBOSITY default
+-- set_public_id_key makes a ring of one key again.
+SELECT idgen.set_public_id_key(decode(repeat('00', 32), 'hex')) AS key_check;
+SELECT idgen.public_id_key_checks() AS ring_of_one;
+-- Left for the application role below: the example key current, two older keys (none of them
+-- all zeros, whose bytes any output with zeros would seem to show).
+SELECT idgen.set_public_id_key(decode('000102030405060708090a0b0c0d0e0f', 'hex')) AS key_check;
+SELECT idgen.rotate_public_id_key(decode('lIHNpBwtfj06rMnClhhNOlgIv1gwGAQ+Vz97SwfZtFQ=', 'base64')) AS ring;
+SELECT idgen.rotate_public_id_key(decode('k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=', 'base64')) AS ring;
 RESET ROLE;
 
 -- Moving pgcrypto to another schema breaks nothing (the functions name it by oid).
@@ -74,6 +126,12 @@ SELECT key FROM idgen_internal.public_id_key;
 SELECT idgen.set_public_id_key(decode('000102030405060708090a0b0c0d0e0f', 'hex'));
 UPDATE idgen_internal.public_id_key SET key = key;
 DELETE FROM idgen_internal.public_id_key;
+SELECT key FROM idgen_internal.public_id_old_keys;
+SELECT idgen.rotate_public_id_key(decode('000102030405060708090a0b0c0d0e0f', 'hex'));
+SELECT idgen.retire_public_id_key('dc95c0');
+SELECT idgen.add_public_id_key(decode(repeat('00', 32), 'hex'));
+DELETE FROM idgen_internal.public_id_old_keys;
+SELECT idgen.public_id_key_checks() AS ring, idgen.public_id_to_bigint('46d1c388-f89a-e734-ab37-3d452d5eb7fd') AS back;
 -- No function that the role may call returns the key, or any 3 of its bytes in a row: every
 -- public id function of idgen, idgen_lib and idgen_internal that takes no argument or only ids, called as
 -- this role (the key-argument forms see only the caller's own key).
@@ -103,7 +161,8 @@ END
 $$;
 SELECT f, out FROM outputs ORDER BY f;
 RESET ROLE;
-SELECT o.f, o.out FROM outputs o, idgen_internal.public_id_key k,
+SELECT o.f, o.out FROM outputs o,
+       (SELECT key FROM idgen_internal.public_id_key UNION ALL SELECT key FROM idgen_internal.public_id_old_keys) k,
        generate_series(0, octet_length(k.key) - 3) i
 WHERE position(encode(substring(k.key, i + 1, 3), 'hex') IN lower(coalesce(o.out, ''))) > 0
    OR position(encode(k.key, 'base64') IN coalesce(o.out, '')) > 0;
@@ -113,6 +172,13 @@ SELECT grantee, privilege_type FROM information_schema.role_table_grants
 WHERE table_schema = 'idgen_internal' AND table_name = 'public_id_key'
   AND grantee IN ('idgen_pub_owner', 'idgen_pub_app', 'PUBLIC')
 ORDER BY 1, 2;
+SELECT grantee, privilege_type FROM information_schema.role_table_grants
+WHERE table_schema = 'idgen_internal' AND table_name = 'public_id_old_keys'
+  AND grantee IN ('idgen_pub_owner', 'idgen_pub_app', 'PUBLIC')
+ORDER BY 1, 2;
+SELECT f AS function, has_function_privilege('idgen_pub_app', f, 'EXECUTE') AS app_may,
+       has_function_privilege('idgen_pub_owner', f, 'EXECUTE') AS owner_may
+FROM unnest(ARRAY['idgen.rotate_public_id_key(bytea)', 'idgen.add_public_id_key(bytea)', 'idgen.retire_public_id_key(text)']) AS f;
 SELECT has_function_privilege('idgen_pub_app', 'idgen.set_public_id_key(bytea)', 'EXECUTE') AS app_sets,
        has_function_privilege('idgen_pub_owner', 'idgen.set_public_id_key(bytea)', 'EXECUTE') AS owner_sets,
        has_function_privilege('idgen_pub_app', 'idgen.public_id(bigint)', 'EXECUTE') AS app_encodes,
@@ -121,7 +187,7 @@ SELECT has_function_privilege('idgen_pub_app', 'idgen.set_public_id_key(bytea)',
 -- as the caller.
 SELECT p.oid::regprocedure AS function, p.prosecdef AS security_definer, p.proconfig AS settings
 FROM pg_proc p
-WHERE p.pronamespace = 'idgen'::regnamespace AND (p.proname LIKE 'public\_id%' OR p.proname = 'set_public_id_key')
+WHERE p.pronamespace = 'idgen'::regnamespace AND (p.proname LIKE 'public\_id%' OR p.proname IN ('set_public_id_key', 'rotate_public_id_key', 'add_public_id_key', 'retire_public_id_key'))
 ORDER BY p.oid::regprocedure::text COLLATE "C";
 
 \c contrib_regression
