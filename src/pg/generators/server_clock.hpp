@@ -24,6 +24,12 @@ struct SharedServerClock {
   pg_atomic_uint64 last_us;          // the last reading (core/server_clock.hpp)
   pg_atomic_uint64 slew_base_us;     // the slew base
   pg_atomic_uint64 started_mono_us;  // CLOCK_MONOTONIC when the clock last started after a mark
+  // The wall clock as the clock last saw it (moved on at most once per kRefreshUs), so that a
+  // step back of the wall clock is told from a clock started or raised ahead of it; the steps
+  // back seen since the server started, and the size of the last one (µs).
+  pg_atomic_uint64 wall_seen_us;
+  pg_atomic_uint64 steps_back;
+  pg_atomic_uint64 last_step_back_us;
 };
 IDGEN_STACK_SAFE(SharedServerClock);
 extern SharedServerClock* shared_server_clock IDGEN_HIDDEN;  // set in every process when preloaded
@@ -55,6 +61,15 @@ void note_server_clock_started();
 
 // Real time (ms, CLOCK_MONOTONIC) since the clock last started.
 std::int64_t ms_since_server_clock_started();
+
+// The wall clock's steps back that the clock saw since the server started (at least
+// kStepBackMinUs each, seen while something read the clock), and the size of the last one.
+struct ServerClockSteps {
+  std::int64_t count;
+  std::int64_t last_us;
+};
+IDGEN_STACK_SAFE(ServerClockSteps);
+ServerClockSteps server_clock_steps();
 
 struct ServerClockStatus {
   std::int64_t clock_us;  // the generator clock's reading
