@@ -83,7 +83,7 @@ make_ids();
 $log = log_since($offset);
 is(occurrences($log, $step_line), 1, 'a step back logs one line, whatever the number of ids after it');
 my ($step) = $log =~ $step_line;
-ok(defined $step && $step >= 5 && $step <= 7, 'the line says how far the clock stepped back (' . ($step // 'none') . ' s)');
+ok(defined $step && $step >= 5.9 && $step <= 6.1, 'the line says how far the clock stepped back (' . ($step // 'none') . ' s)');
 like($log, qr/${step_line}[^\n]*DETAIL:  [^\n]*Steps back seen since the server started: 1 /,
 	'its detail counts the steps back since the server started');
 is(occurrences($log, $lead_line), 1, 'ids leading the wall clock by more than the threshold log one line');
@@ -120,7 +120,7 @@ my ($status, $out, $err) = $node->psql('restored',
 	'SET client_min_messages = log; SELECT count(idgen.uuidv7()) FROM generate_series(1, 10000)');
 is($out, '10000', 'the restored database makes ids');
 # (The framework logs every statement, which a session with client_min_messages = log hears.)
-unlike($err, qr/idgen|another server|generator mark/, 'the session whose id adopts the mark hears nothing of it');
+unlike($err, qr/another server|generator mark|adopted/, 'the session whose id adopts the mark hears nothing of it');
 like($err, qr/LOG:  statement: SELECT count\(idgen.uuidv7\(\)\)/, 'although it hears LOG lines');
 $node->safe_psql('restored', 'SELECT count(idgen.snowflake()) FROM generate_series(1, 10000)') for 1 .. 3;
 $log = log_since($offset);

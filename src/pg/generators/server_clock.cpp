@@ -37,27 +37,29 @@ bool move_last_reading(std::int64_t seen, std::int64_t reading) {
 // moves ids by less than the mark's margin.
 constexpr std::int64_t kStepBackMinUs = 1000;
 
-// Tells a step back of the wall clock (it is behind the wall clock the clock saw before) from the
-// clock's own lead (started or raised ahead of the wall clock): counts it once, whichever process
-// sees it first. `wall` may have been read before another process moved wall_seen_us on, so a
-// step is confirmed by a fresh reading taken after wall_seen_us was loaded. Only atomic reads and
-// writes: it runs inside a generator's step.
+// Tells a step back of the wall clock from the clock's own lead, by the offset between the wall
+// clock and CLOCK_MONOTONIC, and counts it once, whichever process sees it first. `wall` was read
+// before the monotonic clock here, so a process preempted in between sees the offset smaller than
+// it is: a step is confirmed by readings in the other order (the monotonic clock first), which
+// can only make it look larger. Only atomic reads and writes: it runs inside a generator's step.
 void note_wall_clock(std::int64_t wall) {
-  const std::int64_t seen = load(&shared_server_clock->wall_seen_us);
+  const std::int64_t seen = load(&shared_server_clock->wall_offset_us);
   auto expected = static_cast<std::uint64_t>(seen);
-  if (wall >= seen) {
-    if (server_clock::refresh_due(wall - seen)) {
-      (void)pg_atomic_compare_exchange_u64(&shared_server_clock->wall_seen_us, &expected,
-                                           static_cast<std::uint64_t>(wall));
+  const std::int64_t offset = wall - clock::monotonic_us();
+  if (offset > seen - kStepBackMinUs) {
+    // A step forward: followed, so that a later step back is measured from it.
+    if (offset > seen) {
+      (void)pg_atomic_compare_exchange_u64(&shared_server_clock->wall_offset_us, &expected,
+                                           static_cast<std::uint64_t>(offset));
     }
     return;
   }
-  if (seen - wall < kStepBackMinUs) return;
-  const std::int64_t fresh = clock::real_now_unix_us();
-  if (seen - fresh < kStepBackMinUs) return;
-  if (pg_atomic_compare_exchange_u64(&shared_server_clock->wall_seen_us, &expected,
-                                     static_cast<std::uint64_t>(fresh))) {
-    store(&shared_server_clock->last_step_back_us, seen - fresh);
+  const std::int64_t mono = clock::monotonic_us();
+  const std::int64_t confirmed = clock::real_now_unix_us() - mono;
+  if (confirmed > seen - kStepBackMinUs) return;
+  if (pg_atomic_compare_exchange_u64(&shared_server_clock->wall_offset_us, &expected,
+                                     static_cast<std::uint64_t>(confirmed))) {
+    store(&shared_server_clock->last_step_back_us, seen - confirmed);
     (void)pg_atomic_fetch_add_u64(&shared_server_clock->steps_back, 1);
   }
 }
@@ -80,7 +82,7 @@ void attach_server_clock(std::int64_t floor_us) {
     pg_atomic_init_u64(&mem->slew_base_us,
                        static_cast<std::uint64_t>(server_clock::slew_base(start, mono)));
     pg_atomic_init_u64(&mem->started_mono_us, static_cast<std::uint64_t>(mono));
-    pg_atomic_init_u64(&mem->wall_seen_us, static_cast<std::uint64_t>(wall));
+    pg_atomic_init_u64(&mem->wall_offset_us, static_cast<std::uint64_t>(wall - mono));
     pg_atomic_init_u64(&mem->steps_back, 0);
     pg_atomic_init_u64(&mem->last_step_back_us, 0);
   }

@@ -24,10 +24,11 @@ struct SharedServerClock {
   pg_atomic_uint64 last_us;          // the last reading (core/server_clock.hpp)
   pg_atomic_uint64 slew_base_us;     // the slew base
   pg_atomic_uint64 started_mono_us;  // CLOCK_MONOTONIC when the clock last started after a mark
-  // The wall clock as the clock last saw it (moved on at most once per kRefreshUs), so that a
-  // step back of the wall clock is told from a clock started or raised ahead of it; the steps
-  // back seen since the server started, and the size of the last one (µs).
-  pg_atomic_uint64 wall_seen_us;
+  // The wall clock minus CLOCK_MONOTONIC as last seen: only a step of the wall clock changes it
+  // (NTP's gradual corrections slew both clocks alike), so a step back is told from the clock's
+  // own lead after a start or an adopted mark. The steps back seen since the server started, and
+  // the size of the last one (µs).
+  pg_atomic_uint64 wall_offset_us;
   pg_atomic_uint64 steps_back;
   pg_atomic_uint64 last_step_back_us;
 };
