@@ -2,7 +2,6 @@
 #include "pg/generators/generator_events.hpp"
 
 #include <cstdint>
-#include <cstdio>
 
 #include "core/arith.hpp"
 #include "core/clock.hpp"
@@ -41,8 +40,8 @@ IDGEN_STACK_SAFE(SecondsText);
 SecondsText seconds_text(std::int64_t us) {
   SecondsText out{};
   const std::int64_t ms = floor_div(us < 0 ? -us : us, 1000);
-  std::snprintf(out.text, sizeof out.text, "%s%lld.%03lld", us < 0 ? "-" : "",
-                static_cast<long long>(ms / 1000), static_cast<long long>(ms % 1000));
+  snprintf(out.text, sizeof out.text, "%s%lld.%03lld", us < 0 ? "-" : "",
+           static_cast<long long>(ms / 1000), static_cast<long long>(ms % 1000));
   return out;
 }
 
@@ -61,15 +60,16 @@ std::int64_t clock_lead_us() {
 void log_step_back(const ServerClockSteps& steps, std::int64_t new_steps) {
   const SecondsText size = seconds_text(steps.last_us);
   const SecondsText twice = seconds_text(2 * steps.last_us);
-  ereport(LOG_SERVER_ONLY, (errmsg("idgen saw the wall clock step back by %s s", size.text),
-                errdetail("idgen's server clock runs on from its last reading at half the pace of "
-                          "real time until the wall clock catches up: new ids stay in order and "
-                          "lead the wall clock by up to %s s, for up to %s s. Steps back seen "
-                          "since the server started: %lld (%lld since the last line).",
-                          size.text, twice.text, static_cast<long long>(steps.count),
-                          static_cast<long long>(new_steps)),
-                errhint("Check the server's time synchronisation (an NTP step, a virtual machine "
-                        "restored from a snapshot, a manual change of the clock).")));
+  ereport(LOG_SERVER_ONLY,
+          (errmsg("idgen saw the wall clock step back by %s s", size.text),
+           errdetail("idgen's server clock runs on from its last reading at half the pace of "
+                     "real time until the wall clock catches up: new ids stay in order and "
+                     "lead the wall clock by up to %s s, for up to %s s. Steps back seen "
+                     "since the server started: %lld (%lld since the last line).",
+                     size.text, twice.text, static_cast<long long>(steps.count),
+                     static_cast<long long>(new_steps)),
+           errhint("Check the server's time synchronisation (an NTP step, a virtual machine "
+                   "restored from a snapshot, a manual change of the clock).")));
 }
 
 void log_lead(std::int64_t lead_us, std::int64_t threshold_ms) {
@@ -122,7 +122,8 @@ void log_generator_events(std::int64_t clock_ms, std::int64_t id_ms) {
   const ServerClockSteps steps = server_clock_steps();
   std::uint64_t logged = pg_atomic_read_u64(&events->steps_back_logged);
   if (static_cast<std::uint64_t>(steps.count) > logged) {
-    const auto new_steps = static_cast<std::int64_t>(static_cast<std::uint64_t>(steps.count) - logged);
+    const auto new_steps =
+        static_cast<std::int64_t>(static_cast<std::uint64_t>(steps.count) - logged);
     if (pg_atomic_compare_exchange_u64(&events->steps_back_logged, &logged,
                                        static_cast<std::uint64_t>(steps.count))) {
       log_step_back(steps, new_steps);
@@ -153,34 +154,37 @@ GeneratorCounts generator_counts(GeneratorKind kind) {
 void log_generators_start(std::int64_t mark_ms) {
   const int node = configured_node_id();
   char node_text[16];
-  std::snprintf(node_text, sizeof node_text, "%d", node);
+  snprintf(node_text, sizeof node_text, "%d", node);
   const SecondsText lead = seconds_text(clock_lead_us());
   if (mark_ms > 0) {
-    ereport(LOG_SERVER_ONLY, (errmsg("idgen's generators start in server scope, node number %s, generator "
-                         "mark %s",
-                         node < 0 ? "unset" : node_text, instant_text(mark_ms)),
-                  errdetail("Their clock starts after the mark, %s s ahead of the wall clock: new "
-                            "ids lead the wall clock by up to that much until it catches up.",
-                            lead.text)));
+    ereport(LOG_SERVER_ONLY,
+            (errmsg("idgen's generators start in server scope, node number %s, generator "
+                    "mark %s",
+                    node < 0 ? "unset" : node_text, instant_text(mark_ms)),
+             errdetail("Their clock starts after the mark, %s s ahead of the wall clock: new "
+                       "ids lead the wall clock by up to that much until it catches up.",
+                       lead.text)));
   } else {
-    ereport(LOG_SERVER_ONLY, (errmsg("idgen's generators start in server scope, node number %s, no generator "
-                         "mark",
-                         node < 0 ? "unset" : node_text),
-                  errdetail("The file \"%s\" holds no mark: the server is new, or the file was "
-                            "lost. Before the first server-wide id idgen takes the newest mark "
-                            "that crash recovery replays or, failing that, of every database.",
-                            kMarkFileName)));
+    ereport(LOG_SERVER_ONLY,
+            (errmsg("idgen's generators start in server scope, node number %s, no generator "
+                    "mark",
+                    node < 0 ? "unset" : node_text),
+             errdetail("The file \"%s\" holds no mark: the server is new, or the file was "
+                       "lost. Before the first server-wide id idgen takes the newest mark "
+                       "that crash recovery replays or, failing that, of every database.",
+                       kMarkFileName)));
   }
 }
 
 void log_generators_after_recovery(std::int64_t mark_ms) {
   const SecondsText lead = seconds_text(clock_lead_us());
-  ereport(LOG_SERVER_ONLY, (errmsg("idgen's generators start after recovery, generator mark %s",
-                       mark_ms > 0 ? instant_text(mark_ms) : "none"),
-                errdetail("Their clock starts after the newest mark, %s s ahead of the wall "
-                          "clock: new ids lead the wall clock by up to that much until it catches "
-                          "up.",
-                          lead.text)));
+  ereport(LOG_SERVER_ONLY,
+          (errmsg("idgen's generators start after recovery, generator mark %s",
+                  mark_ms > 0 ? instant_text(mark_ms) : "none"),
+           errdetail("Their clock starts after the newest mark, %s s ahead of the wall "
+                     "clock: new ids lead the wall clock by up to that much until it catches "
+                     "up.",
+                     lead.text)));
 }
 
 void log_adopted_mark(std::int64_t mark_ms, std::uint64_t origin) {

@@ -67,8 +67,8 @@ inline void count_server_id(GeneratorKind kind, std::int64_t clock_ms, std::int6
   GeneratorCounters& counters = counters_of(kind);
   (void)pg_atomic_fetch_add_u64(&counters.ids, 1);
   if (wrote_mark) (void)pg_atomic_fetch_add_u64(&counters.mark_writes, 1);
-  if (clock_ms > static_cast<std::int64_t>(
-                     pg_atomic_read_u64(&shared_generator_events->check_after_ms))) {
+  if (clock_ms >
+      static_cast<std::int64_t>(pg_atomic_read_u64(&shared_generator_events->check_after_ms))) {
     log_generator_events(clock_ms, id_ms);
   }
 }

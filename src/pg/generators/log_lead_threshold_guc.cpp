@@ -30,8 +30,7 @@ void define_log_lead_threshold_guc() {
       "After a step back of the wall clock, a start or an adopted generator mark, new ids carry "
       "times ahead of the wall clock until it catches up. One line is logged when the lead first "
       "exceeds this, and another only after it fell below half of it; -1 turns the line off.",
-      &threshold_ms, kDefaultMs, kOff, INT_MAX, PGC_SIGHUP, GUC_UNIT_MS, nullptr, nullptr,
-      nullptr);
+      &threshold_ms, kDefaultMs, kOff, INT_MAX, PGC_SIGHUP, GUC_UNIT_MS, nullptr, nullptr, nullptr);
 }
 
 }  // namespace idgen::pg
