@@ -28,6 +28,40 @@ SELECT * FROM idgen.generator_status('typeid');
 RESET idgen.fixed_clock;
 SELECT fixed_clock AS after_reset FROM idgen.generator_status('uuidv7');
 
+-- The node number (idgen.node_id, NULL when unset) and whether the server is in recovery.
+SELECT generator, node_id, in_recovery FROM idgen.generator_status();
+SET idgen.node_id = -1;
+SELECT node_id FROM idgen.generator_status('snowflake');
+SET idgen.node_id = 7;
+
+-- The server-wide state's counters since the server started: each id that state hands out counts
+-- once (TypeIDs on UUIDv7's), and nothing else does (a pinned clock's ids are the session's).
+-- Without preloading there is no server-wide state, and they are NULL.
+CREATE TEMP TABLE counters_before AS
+SELECT generator, ids_made, waits, clock_steps_back, mark_writes FROM idgen.generator_status();
+-- (Snowflake ids need idgen preloaded.)
+SELECT count(*) AS rows_of_ids FROM (
+  SELECT CASE idgen.generator_scope() WHEN 'server' THEN idgen.snowflake() END, idgen.uuidv7(),
+         idgen.typeid('user'), idgen.ulid(), idgen.distributed_id(), idgen.distributed_id128()
+  FROM generate_series(1, 1000)) AS ids;
+SET idgen.fixed_clock = '2026-03-01 12:00:00+00';
+SELECT count(idgen.ulid()) AS pinned_ulid, count(idgen.snowflake()) AS pinned_snowflake
+FROM generate_series(1, 100);
+RESET idgen.fixed_clock;
+SELECT s.generator,
+       CASE idgen.generator_scope()
+         WHEN 'server' THEN s.ids_made - b.ids_made = made.n
+         ELSE pg_catalog.num_nulls(s.ids_made, s.waits, s.clock_steps_back, s.mark_writes) = 4 END
+         AS counts_exactly_the_ids_made,
+       idgen.generator_scope() = 'backend'
+         OR (s.waits >= b.waits AND s.clock_steps_back >= b.clock_steps_back
+             AND s.mark_writes >= b.mark_writes) AS other_counters_never_fall
+FROM idgen.generator_status() s JOIN counters_before b USING (generator)
+     JOIN (VALUES ('snowflake', 1000), ('uuidv7', 2000), ('ulid', 1000), ('distributed_id', 1000),
+                  ('distributed_id128', 1000)) AS made(generator, n) USING (generator)
+ORDER BY s.generator;
+DROP TABLE counters_before;
+
 -- The database's mark: raised by the server-wide generators (idgen preloaded), as the extension's
 -- owner, before an id past it is returned.
 SELECT idgen.uuidv7() IS NOT NULL AS made;
@@ -42,9 +76,12 @@ CREATE ROLE regress_idgen_status_monitor IN ROLE pg_monitor;
 SET ROLE regress_idgen_status_reader;
 SELECT CASE scope WHEN 'server'
          THEN last_id_at IS NULL AND last_id_ahead IS NULL AND clock_ahead IS NULL AND mark IS NULL
-              AND database_mark IS NOT NULL
-         ELSE last_id_at IS NOT NULL AND clock_ahead IS NULL AND mark IS NULL END
-         AS own_session_and_database_only
+              AND database_mark IS NOT NULL AND ids_made IS NULL AND waits IS NULL
+              AND clock_steps_back IS NULL AND mark_writes IS NULL
+         ELSE last_id_at IS NOT NULL AND clock_ahead IS NULL AND mark IS NULL
+              AND ids_made IS NULL END
+         AS own_session_and_database_only,
+       node_id, in_recovery
 FROM idgen.generator_status('uuidv7') WHERE idgen.uuidv7() IS NOT NULL;
 SET idgen.fixed_clock = '2026-03-01 12:00:00+00';
 SELECT scope, last_id_at, fixed_clock FROM idgen.generator_status('uuidv7')
@@ -53,7 +90,10 @@ RESET idgen.fixed_clock;
 SET ROLE regress_idgen_status_monitor;
 SELECT CASE scope WHEN 'server'
          THEN last_id_at IS NOT NULL AND clock_ahead IS NOT NULL AND mark IS NOT NULL
-         ELSE last_id_at IS NOT NULL AND clock_ahead IS NULL AND mark IS NULL END
+              AND ids_made > 0 AND waits IS NOT NULL AND clock_steps_back IS NOT NULL
+              AND mark_writes IS NOT NULL
+         ELSE last_id_at IS NOT NULL AND clock_ahead IS NULL AND mark IS NULL
+              AND ids_made IS NULL END
          AS sees_the_server_state
 FROM idgen.generator_status('uuidv7') WHERE idgen.uuidv7() IS NOT NULL;
 RESET ROLE;

@@ -585,22 +585,25 @@ COMMENT ON FUNCTION idgen.generator_scope() IS
 -- What the time-ordered generators' states hold (docs/durability.md): whose state the session
 -- uses, the time of the last id and how far it runs ahead of the wall clock, how far the server
 -- clock runs ahead of the wall clock (after a clock step back or a restart), the durable mark, this
--- database's mark and the session's pinned clock. The server-wide columns (the state's last id,
--- the server clock's lead, the durable mark) tell when any database of the server last made ids:
--- NULL except for superusers and members of pg_monitor.
-CREATE FUNCTION idgen.generator_status(generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz, OUT database_mark timestamptz, OUT fixed_clock timestamptz)
+-- database's mark and the session's pinned clock, the node number, whether the server is in
+-- recovery, and the server-wide state's counters since the server started (ids made, waits for
+-- the clock, the clock's steps back, mark writes; NULL without preloading). The server-wide
+-- columns (the state's last id, the server clock's lead, the durable mark, the counters) tell when
+-- any database of the server last made ids: NULL except for superusers and members of pg_monitor.
+CREATE FUNCTION idgen.generator_status(generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz, OUT database_mark timestamptz, OUT fixed_clock timestamptz, OUT node_id int, OUT in_recovery boolean, OUT ids_made bigint, OUT waits bigint, OUT clock_steps_back bigint, OUT mark_writes bigint)
 RETURNS record
 AS 'MODULE_PATHNAME', 'idgen_generator_status'
 LANGUAGE C STRICT VOLATILE PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION idgen.generator_status(text) IS
-'State of one time-ordered generator (snowflake, uuidv7, ulid, distributed_id, distributed_id128): scope, last id''s time and lead over the wall clock, server clock''s lead, durable mark (these four for superusers and pg_monitor in server scope), this database''s mark, the pinned clock';
+'State of one time-ordered generator (snowflake, uuidv7, ulid, distributed_id, distributed_id128): scope, last id''s time and lead over the wall clock, server clock''s lead, durable mark (these four for superusers and pg_monitor in server scope), this database''s mark, the pinned clock, the node number, whether the server is in recovery, and the server-wide counters since the server started (ids made, waits, clock steps back, mark writes; superusers and pg_monitor, NULL without preloading)';
 
-CREATE FUNCTION idgen.generator_status(OUT generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz, OUT database_mark timestamptz, OUT fixed_clock timestamptz)
+CREATE FUNCTION idgen.generator_status(OUT generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz, OUT database_mark timestamptz, OUT fixed_clock timestamptz, OUT node_id int, OUT in_recovery boolean, OUT ids_made bigint, OUT waits bigint, OUT clock_steps_back bigint, OUT mark_writes bigint)
 RETURNS SETOF record
 LANGUAGE sql VOLATILE PARALLEL RESTRICTED
 BEGIN ATOMIC
-  SELECT g.name, s.scope, s.last_id_at, s.last_id_ahead, s.clock_ahead, s.mark, s.database_mark, s.fixed_clock
+  SELECT g.name, s.scope, s.last_id_at, s.last_id_ahead, s.clock_ahead, s.mark, s.database_mark, s.fixed_clock,
+         s.node_id, s.in_recovery, s.ids_made, s.waits, s.clock_steps_back, s.mark_writes
   FROM pg_catalog.unnest(ARRAY['snowflake', 'uuidv7', 'ulid', 'distributed_id', 'distributed_id128']::pg_catalog.text[])
          WITH ORDINALITY AS g(name, n),
        idgen.generator_status(g.name) AS s
@@ -608,7 +611,7 @@ BEGIN ATOMIC
 END;
 
 COMMENT ON FUNCTION idgen.generator_status() IS
-'State of every time-ordered generator: scope, last id''s time and lead over the wall clock, server clock''s lead, durable mark (these four for superusers and pg_monitor in server scope), this database''s mark, the pinned clock';
+'State of every time-ordered generator, as idgen.generator_status(text): scope, last id''s time and lead, server clock''s lead, durable mark, this database''s mark, the pinned clock, node number, recovery, and the server-wide counters since the server started';
 
 -- Public identities (docs/public-id.md): AES-encrypted public forms of internal ids, byte-exact with
 -- Architect.Identities. The one-argument forms use the key in the file named by

@@ -7,8 +7,12 @@
 --   and pg_dump carries it, which is what the C edition's database mark says;
 -- * clock_ahead, mark and fixed_clock are NULL: idgen_sql reads the wall clock itself (no server
 --   clock), keeps no server-wide mark, and has no pinned clock;
--- * uuidv7 and ulid: their generators are not this file's; their rows have the scope and every
---   other column NULL.
+-- * node_id is this database's node number (idgen.set_node_id; NULL when unset) and in_recovery
+--   pg_is_in_recovery(), in every row;
+-- * ids_made, waits, clock_steps_back and mark_writes are NULL: the C edition counts in shared
+--   memory at no cost per id, and counting here would write a row or a sequence with every id;
+-- * uuidv7 and ulid: their generators are not this file's; their rows have node_id and
+--   in_recovery and every other column NULL.
 -- The state is this database's own, so every role sees it (the C edition hides the server-wide
 -- columns, which tell when other databases made ids, from roles outside pg_monitor).
 
@@ -35,7 +39,19 @@ LANGUAGE sql STABLE PARALLEL RESTRICTED SECURITY DEFINER SET search_path = pg_ca
 COMMENT ON FUNCTION idgen_internal.generator_last_ms(text) IS
 'The Unix ms of a generator''s last tick in this database (NULL before its first id or for generators without a sequence)';
 
-CREATE FUNCTION idgen.generator_status(generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz, OUT database_mark timestamptz, OUT fixed_clock timestamptz)
+-- This database's Snowflake node number, read as the owner (the C edition shows idgen.node_id to
+-- every role; here it lives in an owner-only table); NULL when unset.
+CREATE FUNCTION idgen_internal.generator_node_id()
+RETURNS integer
+AS $$
+  SELECT s.node_id FROM idgen_internal.snowflake_node AS s
+$$
+LANGUAGE sql STABLE PARALLEL RESTRICTED SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION idgen_internal.generator_node_id() IS
+'This database''s Snowflake node number (NULL when unset), for idgen.generator_status()';
+
+CREATE FUNCTION idgen.generator_status(generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz, OUT database_mark timestamptz, OUT fixed_clock timestamptz, OUT node_id int, OUT in_recovery boolean, OUT ids_made bigint, OUT waits bigint, OUT clock_steps_back bigint, OUT mark_writes bigint)
 RETURNS record
 AS $$
 DECLARE
@@ -46,6 +62,8 @@ BEGIN
       MESSAGE = format('"%s" is not a time-ordered generator of idgen', generator),
       HINT = 'Use snowflake, uuidv7 (which TypeIDs use), ulid, distributed_id or distributed_id128.';
   END IF;
+  node_id := idgen_internal.generator_node_id();
+  in_recovery := pg_catalog.pg_is_in_recovery();
   IF generator IN ('uuidv7', 'ulid') THEN
     RETURN;
   END IF;
@@ -61,13 +79,14 @@ $$
 LANGUAGE plpgsql STRICT VOLATILE PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION idgen.generator_status(text) IS
-'State of one time-ordered generator (snowflake, uuidv7, ulid, distributed_id, distributed_id128); idgen_sql: scope ''database'', the last id''s time and lead over the wall clock from the generator''s sequence, database_mark the same instant (pg_dump carries it), clock_ahead, mark and fixed_clock NULL (no server clock, server mark or pinned clock); NULL columns for uuidv7 and ulid';
+'State of one time-ordered generator (snowflake, uuidv7, ulid, distributed_id, distributed_id128); idgen_sql: scope ''database'', the last id''s time and lead over the wall clock from the generator''s sequence, database_mark the same instant (pg_dump carries it), clock_ahead, mark and fixed_clock NULL (no server clock, server mark or pinned clock), node_id (idgen.set_node_id) and in_recovery, the counters NULL (they would cost a write per id); only node_id and in_recovery for uuidv7 and ulid';
 
-CREATE FUNCTION idgen.generator_status(OUT generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz, OUT database_mark timestamptz, OUT fixed_clock timestamptz)
+CREATE FUNCTION idgen.generator_status(OUT generator text, OUT scope text, OUT last_id_at timestamptz, OUT last_id_ahead interval, OUT clock_ahead interval, OUT mark timestamptz, OUT database_mark timestamptz, OUT fixed_clock timestamptz, OUT node_id int, OUT in_recovery boolean, OUT ids_made bigint, OUT waits bigint, OUT clock_steps_back bigint, OUT mark_writes bigint)
 RETURNS SETOF record
 LANGUAGE sql VOLATILE PARALLEL RESTRICTED
 BEGIN ATOMIC
-  SELECT g.name, s.scope, s.last_id_at, s.last_id_ahead, s.clock_ahead, s.mark, s.database_mark, s.fixed_clock
+  SELECT g.name, s.scope, s.last_id_at, s.last_id_ahead, s.clock_ahead, s.mark, s.database_mark, s.fixed_clock,
+         s.node_id, s.in_recovery, s.ids_made, s.waits, s.clock_steps_back, s.mark_writes
   FROM pg_catalog.unnest(ARRAY['snowflake', 'uuidv7', 'ulid', 'distributed_id', 'distributed_id128']::pg_catalog.text[])
          WITH ORDINALITY AS g(name, n),
        idgen.generator_status(g.name) AS s

@@ -11,5 +11,7 @@ void define_node_id_guc();             // idgen.node_id (generators/node_id_guc.
 void define_mark_max_lead_guc();       // idgen.mark_max_lead (generators/mark_max_lead_guc.cpp)
 void define_library_version_guc();     // idgen.library_version (library_version_guc.cpp)
 void define_standby_gate_guc();        // idgen.standbys_replay_marks (generators/standby_gate.cpp)
+void define_log_lead_threshold_guc();  // idgen.log_lead_threshold
+                                       // (generators/log_lead_threshold_guc.cpp)
 
 }  // namespace idgen::pg

@@ -31,6 +31,7 @@ void _PG_init(void) {
   define_mark_max_lead_guc();
   define_library_version_guc();
   define_standby_gate_guc();
+  define_log_lead_threshold_guc();
   MarkGUCPrefixReserved("idgen");
   // The server-wide generators: their shared memory and the generator mark's WAL records, which
   // only a preloaded library can have.

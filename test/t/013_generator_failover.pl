@@ -7,7 +7,8 @@
 # transactions. Then 3 sessions fill tables on the primary with ids of every generator (and a
 # plain sequence), the standby replays them, the primary goes away, the standby is promoted and
 # fills the same tables: each generator's ids there sort above every id the old primary
-# committed, and none is a repeat.
+# committed, and none is a repeat. generator_status() shows the standby in recovery with its node
+# number, and not after the promotion, which the server log tells in one line.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -53,13 +54,28 @@ FROM generate_series(1, 1000)});
 is("$out$err", 'on|1000|1000|1000',
 	'hot standby: uuidv7(), ulid() and distributed_id128() each give 1 000 distinct ids in a read-only transaction');
 
+# generator_status() says it is a standby, with its node number, in every row.
+($status, $out, $err) = $standby->psql('postgres',
+	q{SELECT string_agg(DISTINCT in_recovery::text || ' ' || node_id, ',') FROM idgen.generator_status()});
+is("$out$err", 'true 1', 'hot standby: generator_status() shows in_recovery and the node number');
+
 # The old primary's ids, replayed; the primary goes away; the standby takes over.
 load_ids($primary, $set, 'primary');
 $primary->wait_for_catchup($standby);
 $primary->stop('immediate');
+my $promote_log_offset = -s $standby->logfile;
 $standby->promote;
 ok($standby->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()'),
 	'the standby is promoted');
+($status, $out, $err) = $standby->psql('postgres',
+	q{SELECT string_agg(DISTINCT in_recovery::text, ',') FROM idgen.generator_status()});
+is("$out$err", 'false', 'promoted: generator_status() shows the end of recovery');
+my $promote_log = slurp_file($standby->logfile, $promote_log_offset);
+my @after_recovery = $promote_log =~
+  /LOG:  idgen's generators start after recovery, generator mark [^\n]+\n[^\n]*DETAIL:  Their clock starts after the newest mark, (\d+\.\d{3}) s ahead of the wall clock/g;
+is(scalar @after_recovery, 1,
+	'promoted: the end of recovery logs one line with the replayed mark and the lead of new ids ('
+	  . ($after_recovery[0] // 'none') . ' s)');
 load_ids($standby, $set, 'promoted');
 check_ids($standby, $set, 'failover to a standby 2 s behind',
 	[ 'primary' ], [ 'promoted', 'the promotion' ]);

@@ -4,9 +4,9 @@
 #include <cstdint>
 
 #include "core/arith.hpp"
-#include "pg/generators/mark_max_lead_guc.hpp"
+#include "pg/generators/generator_events.hpp"
 #include "pg/generators/generator_mark.hpp"
-#include "pg/generators/node_id_guc.hpp"
+#include "pg/generators/mark_max_lead_guc.hpp"
 #include "pg/owner_rights.hpp"
 #include "pg/postgres.hpp"
 #include "pg/generators/server_clock.hpp"
@@ -101,24 +101,6 @@ DatabaseMark read_marks(const MarkSequences& seqs) {
   return found;
 }
 
-// A database restored or upgraded from another server: if that server still runs with this
-// server's node number, both make the same Snowflake ids. idgen cannot see the other server, so it
-// says so once, when it adopts the mark (a server makes no Snowflake ids without a node number).
-void warn_about_node_number(std::int64_t origin) {
-  const int node = configured_node_id();
-  if (node < 0) return;
-  ereport(WARNING,
-          (errmsg("this database's ids were made by another server (system identifier %llu)",
-                  static_cast<unsigned long long>(origin)),
-           errdetail("idgen moved its generators past that server's generator mark: new ids sort "
-                     "after its ids. Snowflake ids stay unique only while no two running servers "
-                     "have the same node number; this server's is %d.",
-                     node),
-           errhint("If that server still makes Snowflake ids with idgen.node_id = %d, give one of "
-                   "the two another node number.",
-                   node)));
-}
-
 // Adopting another server's mark moves the generators of every database of this server past it.
 // One far ahead of this server's clock means that one of the two clocks is (or was) wrong, and
 // adopting it would stamp every later id of the server that far ahead, so it takes a superuser's
@@ -168,16 +150,12 @@ void adopt_database_mark_now() {
       const ServerClockStatus server = server_clock_status();
       if (db.mark_ms > durable_mark_ms() && db.mark_ms >= floor_div(server.clock_us, 1000)) {
         adopt_mark(db.mark_ms);
-        const char* name = get_database_name(MyDatabaseId);
-        ereport(LOG, (errmsg("idgen moved its generators past the generator mark of database "
-                             "\"%s\", which was above the server's",
-                             name != nullptr ? name : "?"),
-                      errdetail("The server's mark file was lost or replaced by an older copy.")));
+        log_adopted_mark(db.mark_ms, 0);
       }
     } else if (db.mark_ms > 0) {
       refuse_far_ahead(db);
       adopt_mark(db.mark_ms);
-      warn_about_node_number(db.origin);
+      log_adopted_mark(db.mark_ms, static_cast<std::uint64_t>(db.origin));
     }
     origin_is_ours = ours;
     database_mark_seen.recorded = db.mark_ms;

@@ -256,23 +256,25 @@ std::int64_t retry_point(std::int64_t mark_ms, std::int64_t clock_ms) {
 // (core/generator_mark.hpp): less while the clock leads the wall clock after a start, so that
 // crashes in a row do not push the clock further ahead. A write that fails raises an ERROR when
 // the id needs the mark, and is tried again later when it was only raised ahead of need.
-void raise_mark_locked(std::int64_t clock_ms, std::int64_t id_ms) {
+// Returns whether it wrote one.
+bool raise_mark_locked(std::int64_t clock_ms, std::int64_t id_ms) {
   const std::int64_t mark = load(&shared_mark->mark_ms);
   const bool covered = generator_mark::covers(mark, id_ms);
-  if (covered && clock_ms <= load(&shared_mark->raise_after_ms)) return;
+  if (covered && clock_ms <= load(&shared_mark->raise_after_ms)) return false;
   const std::int64_t wall_ms = floor_div(clock::real_now_unix_us(), 1000);
   const std::int64_t margin =
       generator_mark::margin(clock_ms, wall_ms, ms_since_server_clock_started());
   const std::int64_t next = generator_mark::next_mark(clock_ms, id_ms, margin);
   if (next <= mark) {  // only ahead of need: nothing to gain yet
     store(&shared_mark->raise_after_ms, retry_point(mark, clock_ms));
-    return;
+    return false;
   }
   const MarkFileWrite written =
       persist_mark_locked(MarkWrite::raise, next, generator_mark::raise_point(next, margin));
-  if (written.ok) return;
+  if (written.ok) return true;
   if (!covered) report_mark_file_failure(written, ERROR);
   store(&shared_mark->raise_after_ms, retry_point(mark, clock_ms));
+  return false;
 }
 
 }  // namespace
@@ -302,16 +304,17 @@ std::int64_t attach_mark() {
 }
 
 // The mark must rise (an id passes it), or may (it is close): cover_id_time() decided inline.
-void raise_mark_for(std::int64_t clock_ms, std::int64_t id_ms, bool covered) {
-  if (RecoveryInProgress()) return;
+bool raise_mark_for(std::int64_t clock_ms, std::int64_t id_ms, bool covered) {
+  if (RecoveryInProgress()) return false;
   if (covered) {
     // Ahead of need: only if no other session is writing the mark right now.
-    if (!LWLockConditionalAcquire(mark_lock, LW_EXCLUSIVE)) return;
+    if (!LWLockConditionalAcquire(mark_lock, LW_EXCLUSIVE)) return false;
   } else {
     LWLockAcquire(mark_lock, LW_EXCLUSIVE);
   }
-  raise_mark_locked(clock_ms, id_ms);
+  const bool wrote = raise_mark_locked(clock_ms, id_ms);
   LWLockRelease(mark_lock);
+  return wrote;
 }
 
 void adopt_mark(std::int64_t mark_ms) {

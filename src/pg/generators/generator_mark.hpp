@@ -59,22 +59,23 @@ inline std::int64_t durable_mark_ms() {
   return static_cast<std::int64_t>(pg_atomic_read_u64(&shared_mark->mark_ms));
 }
 
-void raise_mark_for(std::int64_t clock_ms, std::int64_t id_ms, bool covered);
+// Whether it wrote a mark.
+bool raise_mark_for(std::int64_t clock_ms, std::int64_t id_ms, bool covered);
 
 // Makes sure the mark covers an id whose time (Unix ms) is id_ms, made at generator clock ms
 // clock_ms; raises it (the file, then WAL, durably) when needed, and a little before it is needed
 // when nobody else is raising it. Call it after the step and before the id is returned, outside
 // any spinlock: it may wait for the mark's lock and for the writes. Raises an ERROR when the id
 // needs a mark that cannot be written. Does nothing during recovery, where no WAL can be written
-// (Snowflake refuses to run there).
-inline void cover_id_time(std::int64_t clock_ms, std::int64_t id_ms) {
+// (Snowflake refuses to run there). Returns whether this call wrote a mark.
+inline bool cover_id_time(std::int64_t clock_ms, std::int64_t id_ms) {
   const std::int64_t mark = durable_mark_ms();
   const bool covered = generator_mark::covers(mark, id_ms);
   if (covered &&
       clock_ms <= static_cast<std::int64_t>(pg_atomic_read_u64(&shared_mark->raise_after_ms))) {
-    return;
+    return false;
   }
-  raise_mark_for(clock_ms, id_ms, covered);
+  return raise_mark_for(clock_ms, id_ms, covered);
 }
 
 // Adopts a mark found elsewhere (a database restored or upgraded from another server, the

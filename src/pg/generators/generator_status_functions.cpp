@@ -2,26 +2,30 @@
 // (docs/durability.md): whose state the session uses, the time of its last id and how far that
 // runs ahead of the wall clock, how far the server clock runs ahead of the wall clock (after a
 // clock step or a restart), the durable mark, this database's mark, and the session's pinned
-// clock.
+// clock; the node number and whether the server is in recovery; and the server-wide state's
+// counters since the server started (pg/generators/generator_events.hpp).
 //
 // The server-wide state is shared by every database of the server: its last id, the server
 // clock's lead and the durable mark tell when ids were last made anywhere on the server (another
-// database included). Only superusers and members of pg_monitor see them; other roles see what
-// concerns their own session and database.
+// database included), and so do its counters. Only superusers and members of pg_monitor see them;
+// other roles see what concerns their own session and database, the node number and recovery.
 #include <cstdint>
 #include <cstring>
 
 #include "core/clock.hpp"
 #include "pg/convert.hpp"
-#include "pg/generators/database_mark.hpp"
 #include "pg/error_bridge.hpp"
+#include "pg/generators/database_mark.hpp"
+#include "pg/generators/generator_events.hpp"
 #include "pg/generators/generator_mark.hpp"
+#include "pg/generators/node_id_guc.hpp"
 #include "pg/generators/generator_state.hpp"
 #include "pg/postgres.hpp"
 #include "pg/generators/server_clock.hpp"
 
 IDGEN_BEGIN_SERVER_HEADERS
 #include "access/htup_details.h"
+#include "access/xlog.h"
 #include "catalog/pg_authid.h"
 #include "funcapi.h"
 #include "miscadmin.h"
@@ -37,15 +41,17 @@ struct Generator {
   const char* name;
   bool snowflake;                      // its scope is Snowflake's
   std::int64_t LastIdTimes::*last_us;  // its last id's time
+  GeneratorKind kind;                  // its counters
 };
 IDGEN_STACK_SAFE(Generator);
 
 constexpr Generator kGenerators[] = {
-    {"snowflake", true, &LastIdTimes::snowflake_us},
-    {"uuidv7", false, &LastIdTimes::uuidv7_us},  // also TypeID's
-    {"ulid", false, &LastIdTimes::ulid_us},
-    {"distributed_id", false, &LastIdTimes::distributed_id_us},
-    {"distributed_id128", false, &LastIdTimes::distributed_id128_us},
+    {"snowflake", true, &LastIdTimes::snowflake_us, GeneratorKind::snowflake},
+    {"uuidv7", false, &LastIdTimes::uuidv7_us, GeneratorKind::uuidv7},  // also TypeID's
+    {"ulid", false, &LastIdTimes::ulid_us, GeneratorKind::ulid},
+    {"distributed_id", false, &LastIdTimes::distributed_id_us, GeneratorKind::distributed_id},
+    {"distributed_id128", false, &LastIdTimes::distributed_id128_us,
+     GeneratorKind::distributed_id128},
 };
 
 const Generator& generator_arg(FunctionCallInfo fcinfo) {
@@ -104,10 +110,18 @@ IDGEN_SQL_FUNCTION(idgen_generator_status) {
     mark,
     database_mark,
     fixed_clock,
+    node_id,
+    in_recovery,
+    ids_made,
+    waits,
+    clock_steps_back,
+    mark_writes,
     columns
   };
   Datum values[columns] = {PointerGetDatum(cstring_to_text(scope_name(scope)))};
-  bool nulls[columns] = {false, true, true, true, true, true, true};
+  bool nulls[columns];
+  for (bool& null : nulls) null = true;
+  nulls[scope_col] = false;
   if (last_us != 0 && sees_server) {
     values[last_id_at] = timestamptz_from_unix_us(last_us);
     values[last_id_ahead] = interval_datum(last_us - wall_us);
@@ -131,6 +145,22 @@ IDGEN_SQL_FUNCTION(idgen_generator_status) {
   if (clock::is_pinned()) {
     values[fixed_clock] = timestamptz_from_unix_us(wall_us);
     nulls[fixed_clock] = false;
+  }
+  if (configured_node_id() >= 0) {
+    values[node_id] = Int32GetDatum(configured_node_id());
+    nulls[node_id] = false;
+  }
+  values[in_recovery] = BoolGetDatum(RecoveryInProgress());
+  nulls[in_recovery] = false;
+  // The server's state's counters, whatever state this session uses: they exist only when idgen
+  // is preloaded, and tell when other databases made ids.
+  if (shared_generator_events != nullptr && sees_server_state()) {
+    const GeneratorCounts counts = generator_counts(g.kind);
+    values[ids_made] = Int64GetDatum(counts.ids);
+    values[waits] = Int64GetDatum(counts.waits);
+    values[clock_steps_back] = Int64GetDatum(counts.clock_steps_back);
+    values[mark_writes] = Int64GetDatum(counts.mark_writes);
+    nulls[ids_made] = nulls[waits] = nulls[clock_steps_back] = nulls[mark_writes] = false;
   }
   return HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls));
 }

@@ -33,6 +33,37 @@ bool move_last_reading(std::int64_t seen, std::int64_t reading) {
                                         static_cast<std::uint64_t>(reading));
 }
 
+// A step back smaller than this is not counted: NTP keeps a good clock within it, and such a step
+// moves ids by less than the mark's margin.
+constexpr std::int64_t kStepBackMinUs = 1000;
+
+// Tells a step back of the wall clock from the clock's own lead, by the offset between the wall
+// clock and CLOCK_MONOTONIC, and counts it once, whichever process sees it first. `wall` was read
+// before the monotonic clock here, so a process preempted in between sees the offset smaller than
+// it is: a step is confirmed by readings in the other order (the monotonic clock first), which
+// can only make it look larger. Only atomic reads and writes: it runs inside a generator's step.
+void note_wall_clock(std::int64_t wall) {
+  const std::int64_t seen = load(&shared_server_clock->wall_offset_us);
+  auto expected = static_cast<std::uint64_t>(seen);
+  const std::int64_t offset = wall - clock::monotonic_us();
+  if (offset > seen - kStepBackMinUs) {
+    // A step forward: followed, so that a later step back is measured from it.
+    if (offset > seen) {
+      (void)pg_atomic_compare_exchange_u64(&shared_server_clock->wall_offset_us, &expected,
+                                           static_cast<std::uint64_t>(offset));
+    }
+    return;
+  }
+  const std::int64_t mono = clock::monotonic_us();
+  const std::int64_t confirmed = clock::real_now_unix_us() - mono;
+  if (confirmed > seen - kStepBackMinUs) return;
+  if (pg_atomic_compare_exchange_u64(&shared_server_clock->wall_offset_us, &expected,
+                                     static_cast<std::uint64_t>(confirmed))) {
+    store(&shared_server_clock->last_step_back_us, seen - confirmed);
+    (void)pg_atomic_fetch_add_u64(&shared_server_clock->steps_back, 1);
+  }
+}
+
 }  // namespace
 
 SharedServerClock* shared_server_clock = nullptr;
@@ -51,6 +82,9 @@ void attach_server_clock(std::int64_t floor_us) {
     pg_atomic_init_u64(&mem->slew_base_us,
                        static_cast<std::uint64_t>(server_clock::slew_base(start, mono)));
     pg_atomic_init_u64(&mem->started_mono_us, static_cast<std::uint64_t>(mono));
+    pg_atomic_init_u64(&mem->wall_offset_us, static_cast<std::uint64_t>(wall - mono));
+    pg_atomic_init_u64(&mem->steps_back, 0);
+    pg_atomic_init_u64(&mem->last_step_back_us, 0);
   }
   shared_server_clock = mem;
 }
@@ -85,6 +119,7 @@ std::int64_t ms_since_server_clock_started() {
 // The reading when the wall clock is behind the last reading, or when the last reading is due to
 // move on (server_clock_now_us() handles the rest inline).
 std::int64_t server_clock_reading_at(std::int64_t wall, std::int64_t last) {
+  note_wall_clock(wall);
   if (server_clock::wall_suffices(wall, last)) {
     if (server_clock::refresh_due(wall - last) && move_last_reading(last, wall)) {
       store(&shared_server_clock->slew_base_us,
@@ -96,6 +131,10 @@ std::int64_t server_clock_reading_at(std::int64_t wall, std::int64_t last) {
       wall, load(&shared_server_clock->slew_base_us), clock::monotonic_us());
   if (server_clock::refresh_due(now - last)) (void)move_last_reading(last, now);
   return now;
+}
+
+ServerClockSteps server_clock_steps() {
+  return {load(&shared_server_clock->steps_back), load(&shared_server_clock->last_step_back_us)};
 }
 
 ServerClockStatus server_clock_status() {

@@ -24,6 +24,13 @@ struct SharedServerClock {
   pg_atomic_uint64 last_us;          // the last reading (core/server_clock.hpp)
   pg_atomic_uint64 slew_base_us;     // the slew base
   pg_atomic_uint64 started_mono_us;  // CLOCK_MONOTONIC when the clock last started after a mark
+  // The wall clock minus CLOCK_MONOTONIC as last seen: only a step of the wall clock changes it
+  // (NTP's gradual corrections slew both clocks alike), so a step back is told from the clock's
+  // own lead after a start or an adopted mark. The steps back seen since the server started, and
+  // the size of the last one (µs).
+  pg_atomic_uint64 wall_offset_us;
+  pg_atomic_uint64 steps_back;
+  pg_atomic_uint64 last_step_back_us;
 };
 IDGEN_STACK_SAFE(SharedServerClock);
 extern SharedServerClock* shared_server_clock IDGEN_HIDDEN;  // set in every process when preloaded
@@ -55,6 +62,15 @@ void note_server_clock_started();
 
 // Real time (ms, CLOCK_MONOTONIC) since the clock last started.
 std::int64_t ms_since_server_clock_started();
+
+// The wall clock's steps back that the clock saw since the server started (at least
+// kStepBackMinUs each, seen while something read the clock), and the size of the last one.
+struct ServerClockSteps {
+  std::int64_t count;
+  std::int64_t last_us;
+};
+IDGEN_STACK_SAFE(ServerClockSteps);
+ServerClockSteps server_clock_steps();
 
 struct ServerClockStatus {
   std::int64_t clock_us;  // the generator clock's reading

@@ -5,6 +5,7 @@
 #include "core/clock.hpp"
 #include "core/stack_safe.hpp"
 #include "pg/generators/database_mark.hpp"
+#include "pg/generators/generator_events.hpp"
 #include "pg/generators/generator_mark.hpp"
 #include "pg/generators/generator_state.hpp"
 #include "pg/generators/mark_scan.hpp"
@@ -23,9 +24,11 @@ std::int64_t server_clock_now_ms() { return floor_div(server_clock_now_us(), 100
 
 // After the server's state made an id of time id_ms at clock ms clock_ms, before it is returned:
 // the durable mark covers it, and this database's mark records it.
-void hand_out(std::int64_t clock_ms, std::int64_t id_ms) {
-  cover_id_time(clock_ms, id_ms);
+// Returns whether it wrote a generator mark.
+bool hand_out(std::int64_t clock_ms, std::int64_t id_ms) {
+  const bool wrote_mark = cover_id_time(clock_ms, id_ms);
   record_in_database_mark(id_ms);
+  return wrote_mark;
 }
 
 // Before a step on the server's state: the mark a start must find is known (a start without its
@@ -94,13 +97,21 @@ namespace {
 // The one shape of every step on the server's state: the mark the start must find is known, the
 // step runs as one atomic operation at the server clock (shared(clock_ms) sets clock_ms to the ms
 // the successful attempt read), and an id is covered by the mark before it is returned; id_ms(step)
-// is the id's time (Unix ms).
-template <typename Step, typename Shared, typename IdMs>
+// is the id's time (Unix ms). The generator's counters count the id, or the wait, after it (an id
+// whose mark could not be written raised an ERROR and is not counted), and the events an id may
+// log are logged there too, outside any lock (pg/generators/generator_events.hpp).
+template <GeneratorKind kind, typename Step, typename Shared, typename IdMs>
 inline Step server_step(Shared shared_attempt, IdMs id_ms) {
   before_server_step();
   std::int64_t clock_ms = 0;
   const Step step = shared_attempt(clock_ms);
-  if (step.kind == decltype(step.kind)::id) hand_out(clock_ms, id_ms(step));
+  if (step.kind == decltype(step.kind)::id) {
+    const std::int64_t ms = id_ms(step);
+    const bool wrote_mark = hand_out(clock_ms, ms);
+    count_server_id(kind, clock_ms, ms, wrote_mark);
+  } else if (step.kind == decltype(step.kind)::wait) {
+    count_server_wait(kind);
+  }
   return step;
 }
 
@@ -125,7 +136,7 @@ distributed_id::Step step_distributed_id(std::uint64_t q) {
   if (GeneratorStates* local = local_generator_states()) {
     return distributed_id::step(local->distributed_id, q, clock::now_unix_ms());
   }
-  return server_step<distributed_id::Step>(
+  return server_step<GeneratorKind::distributed_id, distributed_id::Step>(
       [q](std::int64_t& clock_ms) {
         return shared_step<distributed_id::Step>(
             &shared_generators->distributed_id, guess_distributed_id, distributed_id::unpack,
@@ -141,7 +152,7 @@ distributed_id128::Step step_distributed_id128(u128 q) {
   if (GeneratorStates* local = local_generator_states()) {
     return distributed_id128::step(local->distributed_id128, q, clock::now_unix_ms());
   }
-  return server_step<distributed_id128::Step>(
+  return server_step<GeneratorKind::distributed_id128, distributed_id128::Step>(
       [q](std::int64_t& clock_ms) {
         return shared_step<distributed_id128::Step>(
             &shared_generators->distributed_id128, guess_distributed_id128,
@@ -164,7 +175,7 @@ rfc9562::V7Step step_uuidv7() {
     return rfc9562::advance_v7(local->uuidv7, clock::now_unix_us(), lead);
   }
   // Lock-free everywhere: the state is one 64-bit word, and the clock is read in µs.
-  return server_step<rfc9562::V7Step>(
+  return server_step<GeneratorKind::uuidv7, rfc9562::V7Step>(
       [](std::int64_t& clock_ms) {
         return shared_step64<rfc9562::V7Step>(
             &shared_generators->uuidv7, [&clock_ms](std::uint64_t last) {
@@ -180,7 +191,7 @@ ulid::Step step_ulid(const std::uint8_t* fresh) {
   if (GeneratorStates* local = local_generator_states()) {
     return ulid::step(local->ulid, clock::now_unix_ms(), fresh);
   }
-  return server_step<ulid::Step>(
+  return server_step<GeneratorKind::ulid, ulid::Step>(
       [fresh](std::int64_t& clock_ms) {
         return shared_step<ulid::Step>(&shared_generators->ulid, guess_ulid, ulid::unpack,
                                        ulid::pack, [fresh, &clock_ms](ulid::State& s) {
@@ -203,7 +214,7 @@ snowflake::Step step_snowflake() {
   }
   // One 64-bit word, lock-free as UUIDv7's; ids may lead the clock by up to 1 s, which the mark
   // covers (hand_out).
-  return server_step<snowflake::Step>(
+  return server_step<GeneratorKind::snowflake, snowflake::Step>(
       [](std::int64_t& clock_ms) {
         return shared_step64<snowflake::Step>(
             &shared_generators->snowflake, [&clock_ms](std::uint64_t last) {

@@ -35,6 +35,9 @@ SELECT idgen.distributed_id128_timestamp(idgen.distributed_id128()) > clock_time
 SELECT generator, scope, last_id_at IS NOT NULL AS has_last_id, last_id_ahead IS NOT NULL AS has_lead,
        clock_ahead, mark, database_mark = last_id_at AS database_mark_is_last_id, fixed_clock
 FROM idgen.generator_status();
+-- the node number (idgen.set_node_id) and recovery in every row; no counters (a write per id)
+SELECT generator, node_id, in_recovery, ids_made, waits, clock_steps_back, mark_writes
+FROM idgen.generator_status();
 SELECT idgen.generator_scope();
 SELECT * FROM idgen.generator_status('sequence');
 SELECT * FROM idgen.generator_status(NULL);
