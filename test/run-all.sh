@@ -217,15 +217,15 @@ tap_suite() {
   count "$suite" "$ok" "$bad"
 }
 
-# ---- tap: the test/t scripts of the tier (all of them, or those marked tier=quick) on Debian's
-# PostgreSQL 15. The client programs the full tier talks to prepare themselves first (Debian
+# ---- tap: the test/t scripts of the tier (all of them, or those marked tier=quick) that run on
+# PostgreSQL 15 (majors=all, 15 or a list naming 15), on Debian's PostgreSQL 15. The client programs the full tier talks to prepare themselves first (Debian
 # and npm packages; the stacks build what they run).
 tap_main_suite() {
   local tests script
   if [ "$tier" = quick ]; then
-    mapfile -t tests < <(tap_tests tier=quick)
+    mapfile -t tests < <(tap_tests tier=quick majors=15)
   else
-    mapfile -t tests < <(tap_tests)
+    mapfile -t tests < <(tap_tests majors=15)
     for script in test/drivers/prepare.sh test/orms/prepare.sh test/stacks/*/prepare.sh; do
       bash "$script" >>"$log_dir/clients-prepare.log" 2>&1 ||
         echo "$script failed: its test will report what is missing"

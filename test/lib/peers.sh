@@ -5,8 +5,9 @@
 # docs/migrating.md). The same layout as test/lib/releases.sh's entries.
 #
 # IDGEN_PEERS_DIR names the archives' directory (default: ../shared/peers beside the repository;
-# run_tap passes the checkout's own, since the tests run from a copy). IDGEN_RELEASES_CACHE the
-# cache (default /var/cache/idgen-builds), which whoever builds must be able to write.
+# run_tap copies the checkout's beside the tests' copy, which the server's user can read, and
+# passes that). IDGEN_RELEASES_CACHE the cache (default /var/cache/idgen-builds), which whoever
+# builds must be able to write.
 #
 # As a command:
 #   bash test/lib/peers.sh build ARCHIVE PG_CONFIG   prints the cache entry (see peer_build)

@@ -53,8 +53,13 @@ run_tap() {
   perl_dir=$("$pg_config" --pkglibdir)/pgxs/src/test/perl
   work=$(mktemp -d /tmp/idgen-tap.XXXXXX)
   copy_for_server "$work"  # the tests read the repository's files (sql/, docs/, test/)
-  # The peers' archives (test/lib/peers.sh) beside the checkout, not beside the copy.
-  local peers=${IDGEN_PEERS_DIR:-$(cd "$source/.." && pwd)/shared/peers}
+  # The peers' archives (test/lib/peers.sh: ../shared/peers beside the checkout, a few hundred kB)
+  # go with the tests too: the server's user may not read a directory beside a root's checkout.
+  local peers=$work/peers
+  # Without them, only the tests that need a peer fail (they name the missing archive).
+  cp -r "${IDGEN_PEERS_DIR:-$(cd "$source/.." && pwd)/shared/peers}" "$peers" 2>/dev/null ||
+    mkdir -p "$peers"
+  [ "$(id -u)" = 0 ] && chown -R postgres: "$peers"
   # The update tests build earlier releases from this repository's git history, as the server's
   # user, into a cache outside the checkout (test/lib/releases.sh). That user may not read the
   # checkout (a root's clone in a directory only root enters): a bare copy of the history goes
