@@ -40,6 +40,12 @@ BEGIN
     RAISE EXCEPTION 'type with OID % does not exist', new_type::oid
       USING ERRCODE = 'undefined_object';
   END IF;
+  -- PostgreSQL's own refusal of a pseudo-type column differs between majors (and minor
+  -- releases): one SQLSTATE, before anything changes.
+  IF (SELECT t.typtype FROM pg_type t WHERE t.oid = new_type) = 'p' THEN
+    RAISE EXCEPTION 'column "%" cannot be of pseudo-type %', key_column, format_type(new_type, NULL)
+      USING ERRCODE = 'invalid_table_definition';
+  END IF;
   SELECT a.attnum INTO key_attnum FROM pg_attribute a
   WHERE a.attrelid = key_table AND a.attname = key_column AND a.attnum > 0 AND NOT a.attisdropped;
   IF key_attnum IS NULL THEN
