@@ -13,6 +13,7 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use File::Spec;
 use IPC::Run qw(run);
 use MIME::Base64 qw(decode_base64);
 use IdgenTest::KeyFile qw(random_key write_key_file);
@@ -54,7 +55,9 @@ for my $preloaded (0, 1)
 	$node->append_conf('postgresql.conf', "log_statement = 'all'\nlog_min_messages = debug1");
 	$node->start;
 	$node->safe_psql('postgres', 'CREATE EXTENSION idgen; CREATE ROLE app LOGIN');
-	my $dir = $node->data_dir . '/keys';
+	# Absolute: the server resolves a relative path from its data directory, and the TAP framework
+	# of PostgreSQL 16 and later names data directories relative to the test's directory.
+	my $dir = File::Spec->rel2abs($node->data_dir . '/keys');
 	mkdir $dir, 0700 or die "$dir: $!";
 	my ($key_a, $key_b) = (random_key(), random_key());
 	my ($check_a, $check_b) = (key_check_of($key_a), key_check_of($key_b));

@@ -18,6 +18,7 @@ IDGEN_BEGIN_SERVER_HEADERS
 #include "miscadmin.h"
 #include "port/atomics.h"
 #include "storage/shmem.h"
+#include "utils/lsyscache.h"  // get_database_name from PostgreSQL 19 on
 #include "utils/timestamp.h"
 IDGEN_END_SERVER_HEADERS
 
