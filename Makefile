@@ -101,8 +101,11 @@ $(UPDATE_SHORTCUTS): sql/idgen--0.3.0--0.4.0.sql
 # One source, sql/idgen_sql/*.sql in name order (version-less, like sql/idgen.sql), and three
 # files made from it: the extension's script, a plain script for servers that allow no extension
 # (psql -f, migration tools), and a pg_tle installer (pgtle.install_extension, then CREATE
-# EXTENSION idgen_sql with no file on the server). Its version is idgen's.
-SQL_EDITION_SOURCES = $(sort $(wildcard sql/idgen_sql/*.sql))
+# EXTENSION idgen_sql with no file on the server). Its version is idgen's. A function the two
+# editions share as it is (PL/pgSQL that needs no C) is written once, in sql/idgen.sql:
+# sql/assemble_sql_edition.sh puts it where a source names it.
+SQL_EDITION_SOURCES = $(sort $(wildcard sql/idgen_sql/*.sql)) sql/idgen.sql sql/assemble_sql_edition.sh
+SQL_EDITION_ASSEMBLE = bash sql/assemble_sql_edition.sh
 # (the folder is a prerequisite too: removing a source changes its time, not the others')
 SQL_EDITION_VERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(CURDIR)/idgen_sql.control)
 SQL_EDITION_SCRIPT  = build/idgen_sql--$(SQL_EDITION_VERSION).sql
@@ -115,7 +118,7 @@ $(SQL_EDITION_SCRIPT): $(SQL_EDITION_SOURCES) sql/idgen_sql idgen_sql.control id
 	@mkdir -p $(dir $@)
 	{ echo "-- idgen_sql $(SQL_EDITION_VERSION), made by make from sql/idgen_sql/*.sql: edit those files."; \
 	  printf '%s\n' '\echo Use "CREATE EXTENSION idgen_sql" to load this file. \quit'; \
-	  cat $(SQL_EDITION_SOURCES); } >$@
+	  $(SQL_EDITION_ASSEMBLE); } >$@
 
 # The plain script: the same objects in one transaction, without the extension mechanism. Names
 # in function bodies are resolved when the script runs, so it pins the search_path (CREATE
@@ -129,21 +132,21 @@ build/idgen_sql.sql: $(SQL_EDITION_SOURCES) sql/idgen_sql idgen_sql.control
 	  echo "BEGIN;"; \
 	  echo "SET LOCAL search_path = pg_catalog, pg_temp;"; \
 	  echo "CREATE SCHEMA idgen;"; \
-	  sed 's/@extowner@/CURRENT_USER/g' $(SQL_EDITION_SOURCES); \
+	  $(SQL_EDITION_ASSEMBLE) | sed 's/@extowner@/CURRENT_USER/g'; \
 	  echo "COMMIT;"; } >$@
 
 # The pg_tle installer: the extension's script as the argument of pgtle.install_extension. The
 # dollar quote's tag must not occur in the sources.
 build/idgen_sql_pg_tle.sql: $(SQL_EDITION_SOURCES) sql/idgen_sql idgen_sql.control
 	@mkdir -p $(dir $@)
-	@! grep -q 'idgen_sql_script\$$' $(SQL_EDITION_SOURCES) || { echo "a source holds the installer's dollar quote tag"; exit 1; }
+	@! $(SQL_EDITION_ASSEMBLE) | grep -q 'idgen_sql_script\$$' || { echo "a source holds the installer's dollar quote tag"; exit 1; }
 	{ echo "-- idgen_sql $(SQL_EDITION_VERSION) for pg_tle: psql -f idgen_sql_pg_tle.sql, then CREATE EXTENSION idgen_sql"; \
 	  echo "-- (made by make from sql/idgen_sql/*.sql). Needs pg_tle 1.5 or later and the pgtle_admin role."; \
 	  echo "\\set ON_ERROR_STOP on"; \
 	  echo "SELECT pgtle.install_extension('idgen_sql', '$(SQL_EDITION_VERSION)',"; \
 	  echo "  $$(sed -n "s/^comment *= *\(.*\)/\1/p" idgen_sql.control),"; \
 	  echo "\$$idgen_sql_script\$$"; \
-	  cat $(SQL_EDITION_SOURCES); \
+	  $(SQL_EDITION_ASSEMBLE); \
 	  echo "\$$idgen_sql_script\$$, ARRAY['pgcrypto'], 'idgen');"; } >$@
 
 # The update scripts make writes (test/t/011_extension_update.pl).
@@ -290,7 +293,7 @@ glue-check:
 # The one layout of sql/idgen.sql (test/lint/sql_style.py).
 sql-style:
 	$(PYTHON) test/lint/sql_style.py
-	@for f in $(SQL_EDITION_SOURCES); do $(PYTHON) test/lint/sql_style.py $$f || exit 1; done
+	@for f in $(wildcard sql/idgen_sql/*.sql); do $(PYTHON) test/lint/sql_style.py $$f || exit 1; done
 
 glue-check-selftest:
 	PG_CONFIG=$(PG_CONFIG) PYTHON=$(PYTHON) bash test/lint/glue_rules_selftest.sh
