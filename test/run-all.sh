@@ -357,7 +357,7 @@ citus_suite() {
 # an extension name that has a control file). 15 is the Valgrind suite's build (see upgrade_suite).
 # pg_tle_suite MAJOR [valgrind]
 pg_tle_suite() {
-  local major=$1 variant=${2:-} key copy status ok bad log=$log_dir/pg_tle-$1.log
+  local major=$1 variant=${2:-} key copy sharedir status ok bad log=$log_dir/pg_tle-$1.log
   key=$major${variant:+-$variant}
   build_for_major "$major" ${variant:+"$variant"} || return
   if ! ensure_pg_tle "${major_prefix[$key]}/bin/pg_config" >"$log" 2>&1; then
@@ -367,7 +367,10 @@ pg_tle_suite() {
   fi
   copy=$(mktemp -d /tmp/idgen-pg_tle.XXXXXX)
   cp -a "${major_prefix[$key]}/." "$copy/"
-  rm -f "$copy"/share/extension/idgen_sql[.-]*
+  # The extension directory as pg_config names it: under a prefix without "postgres" or "pgsql"
+  # in it (an IDGEN_PG_CACHE elsewhere), PostgreSQL puts it in share/postgresql.
+  sharedir=$("${major_prefix[$key]}/bin/pg_config" --sharedir)
+  rm -f "$copy${sharedir#"${major_prefix[$key]}"}"/extension/idgen_sql[.-]*
   chmod 755 "$copy"
   run_tap "$copy/bin/pg_config" "$log" test/sql_edition/pg_tle.pl
   status=$?
